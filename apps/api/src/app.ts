@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { App, AppContext } from './context';
+import type { Db } from './db/client';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from './lib/pubsub';
+import { createAuthGuards } from './plugins/auth';
+import { registerErrorHandling, sendError } from './plugins/errors';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createLoginThrottle } from './modules/auth/throttle';
+import { createTokenKit, resolveSigningKey } from './modules/auth/tokens';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerSessionRoutes } from './modules/session/session.routes';
+import { createSessionService } from './modules/session/session.service';
+import { registerSiteRoutes } from './modules/site/site.routes';
+import { createSiteService } from './modules/site/site.service';
+import { registerUsersAdminRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  pubsub?: PubSub;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Content-Security-Policy: only what the app itself loads (and the video players it embeds). */
+const csp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole API (and the web app's static server); never listens, so tests can inject. */
+export async function buildApp(opts: BuildAppOptions) {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const pubsub = opts.pubsub ?? (config.REDIS_URL ? createRedisPubSub(config.REDIS_URL) : createLocalPubSub());
+  const ctx: AppContext = { config, db, pubsub };
+
+  registerErrorHandling(app);
+  await app.register(formbody);
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: csp } });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (req) => !req.url.startsWith('/api') && !req.url.startsWith('/o/'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trilha API', version: '1.0.0', description: 'Learning and loyalty platform API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const signingKey = await resolveSigningKey(db, config.JWT_SECRET);
+  const tokens = createTokenKit(signingKey, config.ACCESS_TOKEN_TTL_SECONDS, config.REALTIME_TOKEN_TTL_SECONDS);
+  const site = createSiteService(db, pubsub);
+  const auth = createAuthService({
+    db,
+    pubsub,
+    tokens,
+    throttle: createLoginThrottle(db, {
+      maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: config.LOGIN_WINDOW_MINUTES,
+    }),
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    isMaintenance: (host) => site.isMaintenance(host),
+  });
+  const sessions = createSessionService({ db, pubsub, phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS });
+  const usersService = createUsersService({ db, auth, sessions });
+  const { requireAuth } = createAuthGuards(app, tokens, auth);
+
+  registerHealthRoutes(app, db);
+  registerSiteRoutes(app, site);
+  registerAuthRoutes(app, auth, requireAuth);
+  registerSessionRoutes(app, sessions, requireAuth);
+  registerUsersAdminRoutes(app, usersService, requireAuth);
+
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api') || url.startsWith('/o/') || request.method !== 'GET' || !hasWeb || url.startsWith('/assets/')) {
+      return sendError(request, reply, 404, 'NOT_FOUND');
+    }
+    // Every other path belongs to the single-page app, which shows its own not-found screen.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await pubsub.close();
+  });
+
+  return { app, ctx, services: { auth, sessions, site, users: usersService, tokens } };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+export type { ZodTypeProvider };

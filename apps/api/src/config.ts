@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the API reads, with its default. The README's configuration table
+ * mirrors this list; nothing else in the code reads process.env.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PGlite data folder (embedded database) and local file storage; created on first start. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Signing key for access tokens; when unset a random key is generated once and kept in the database. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  REALTIME_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** Failed logins allowed per account, and per address, within LOGIN_WINDOW_MINUTES before a lock. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Requests per minute per address on the whole API (a coarse flood guard; login has its own limits). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Redis for cross-instance pub/sub (session revocation, realtime); in-process when unset. */
+  REDIS_URL: z.string().optional(),
+  /** Seed the demo clients, users and content on first start. */
+  SEED_DEMO: bool.default(true),
+  /** Built web app to serve on every non-API path. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a user waits between two phone-verification codes. */
+  PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Public origin of the site, used in links sent by e-mail. */
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,3 @@
+export * from './schema/core';
+export * from './schema/users';
+export * from './schema/auth';

@@ -1,0 +1,39 @@
+import { errorBody } from '@trilha/contracts/errors';
+import { selectClientBody, selectLanguageBody, sessionResponse } from '@trilha/contracts/session';
+import type { App } from '../../context';
+import type { PreHandler } from '../../plugins/auth';
+import type { SessionService } from './session.service';
+
+export function registerSessionRoutes(app: App, sessions: SessionService, requireAuth: PreHandler) {
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+  app.get(
+    '/api/session',
+    { preHandler: requireAuth, schema: { tags: ['session'], summary: 'Session and user state', response: { 200: sessionResponse, ...errors } } },
+    async (request) => sessions.get(request.auth!.userId, request.auth!.sessionType),
+  );
+
+  app.put(
+    '/api/session/client',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['session'], summary: 'Choose the selected client', body: selectClientBody, response: { 200: sessionResponse, ...errors } },
+    },
+    async (request) => {
+      await sessions.selectClient(request.auth!.userId, request.body.clientId);
+      return sessions.get(request.auth!.userId, request.auth!.sessionType);
+    },
+  );
+
+  app.put(
+    '/api/session/language',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['session'], summary: "Choose the user's language", body: selectLanguageBody, response: { 200: sessionResponse, ...errors } },
+    },
+    async (request) => {
+      await sessions.selectLanguage(request.auth!.userId, request.body.languageCode);
+      return sessions.get(request.auth!.userId, request.auth!.sessionType);
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import { asc, eq } from 'drizzle-orm';
+import { moduleCatalog, type LanguageCode, type SessionResponse } from '@trilha/contracts/session';
+import type { Db } from '../../db/client';
+import { clients, countries, languages } from '../../db/schema/core';
+import { userClients } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import type { PubSub } from '../../lib/pubsub';
+import { TtlCache } from '../../lib/ttl-cache';
+import { isBackOfficeUser } from '../../plugins/auth';
+import { createUsersRepo } from '../users/users.repo';
+import type { SessionType } from '../auth/tokens';
+
+export const USER_CHANGED_CHANNEL = 'session.user-changed';
+export const CLIENTS_CHANGED_CHANNEL = 'session.clients-changed';
+
+type SessionState = Omit<SessionResponse, 'sessionType'>;
+
+export function modulesFor(flags: Record<string, boolean>) {
+  return moduleCatalog.filter((m) => flags[m.flag]).map(({ key, path }) => ({ key, path }));
+}
+
+export interface SessionServiceDeps {
+  db: Db;
+  pubsub: PubSub;
+  phoneCooldownSeconds: number;
+}
+
+/**
+ * The session and user state of spec section 3. It is read on every app start and page load, so it is
+ * cached per user; anything that changes a user or a client publishes on the channels above.
+ */
+export function createSessionService(deps: SessionServiceDeps) {
+  const { db } = deps;
+  const usersRepo = createUsersRepo(db);
+  const cache = new TtlCache<number, SessionState>(60_000, 20_000);
+  let lists: { countries: SessionState['countries']; languages: SessionState['languages'] } | undefined;
+
+  deps.pubsub.subscribe(USER_CHANGED_CHANNEL, (msg) => cache.delete((msg as { userId: number }).userId));
+  deps.pubsub.subscribe(CLIENTS_CHANGED_CHANNEL, () => {
+    cache.clear();
+    lists = undefined;
+  });
+
+  async function loadLists() {
+    if (!lists) {
+      const [c, l] = await Promise.all([
+        db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name)),
+        db.select().from(languages).orderBy(asc(languages.id)),
+      ]);
+      lists = { countries: c, languages: l.map((x) => ({ ...x, code: x.code as LanguageCode })) };
+    }
+    return lists;
+  }
+
+  async function build(userId: number): Promise<SessionState> {
+    const user = await usersRepo.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 401);
+    const [memberships, shared] = await Promise.all([
+      db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          slug: clients.slug,
+          homeRoute: clients.homeRoute,
+          logoUrl: clients.logoUrl,
+          primaryColor: clients.primaryColor,
+          flags: clients.flags,
+          roles: userClients.roles,
+        })
+        .from(userClients)
+        .innerJoin(clients, eq(clients.id, userClients.clientId))
+        .where(eq(userClients.userId, userId))
+        .orderBy(asc(clients.name)),
+      loadLists(),
+    ]);
+    const language = shared.languages.find((l) => l.id === user.languageId) ?? shared.languages[0]!;
+    const sessionClients = memberships.map((m) => ({
+      ...m,
+      roles: m.roles as SessionState['clients'][number]['roles'],
+      modules: modulesFor(m.flags),
+    }));
+    const selected = sessionClients.find((c) => c.id === user.selectedClientId) ?? null;
+    return {
+      user: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        fullName: `${user.firstName} ${user.lastName}`.trim() || user.username,
+        isSuperuser: user.isSuperuser,
+        status: user.status as SessionState['user']['status'],
+        image: user.image,
+        countryId: user.countryId,
+        languageId: language.id,
+        languageCode: language.code,
+        campaignId: null,
+        termsAccepted: Boolean(user.termsAcceptedAt),
+        cookiePolicyAccepted: Boolean(user.cookiePolicyAcceptedAt),
+        mustChangePassword: user.mustChangePassword,
+        // Mandatory surveys and drills arrive with the surveys feature; until then none exist.
+        mandatorySurveys: false,
+        mandatoryDrills: false,
+        phoneVerified: user.phoneVerified,
+        phoneVerificationCooldown: {
+          startedAt: user.phoneCooldownStartedAt?.toISOString() ?? null,
+          durationSeconds: deps.phoneCooldownSeconds,
+        },
+      },
+      selectedClientId: selected?.id ?? null,
+      clients: sessionClients,
+      countries: shared.countries,
+      languages: shared.languages,
+      canAccessBackOffice: isBackOfficeUser(user.isSuperuser, selected?.roles ?? []),
+    };
+  }
+
+  async function invalidate(userId: number) {
+    cache.delete(userId);
+    await deps.pubsub.publish(USER_CHANGED_CHANNEL, { userId });
+  }
+
+  return {
+    async get(userId: number, sessionType: SessionType): Promise<SessionResponse> {
+      let state = cache.get(userId);
+      if (!state) {
+        state = await build(userId);
+        cache.set(userId, state);
+      }
+      return { sessionType, ...state };
+    },
+
+    async selectClient(userId: number, clientId: number) {
+      if (!(await usersRepo.isMember(userId, clientId))) throw new AppError('CLIENT_NOT_AVAILABLE', 403);
+      await usersRepo.update(userId, { selectedClientId: clientId });
+      await invalidate(userId);
+    },
+
+    async selectLanguage(userId: number, code: LanguageCode) {
+      const [lang] = await db.select().from(languages).where(eq(languages.code, code));
+      if (!lang) throw new AppError('LANGUAGE_NOT_FOUND', 404);
+      await usersRepo.update(userId, { languageId: lang.id });
+      await invalidate(userId);
+    },
+
+    invalidate,
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

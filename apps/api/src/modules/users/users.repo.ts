@@ -1,0 +1,67 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { userClients, users } from '../../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUsersRepo(db: DbOrTx) {
+  return {
+    async findByLogin(identifier: string): Promise<UserRow | undefined> {
+      const trimmed = identifier.trim();
+      const digits = trimmed.replace(/[.\-\s/]/g, '');
+      const conditions = [
+        sql`lower(${users.username}) = ${trimmed.toLowerCase()}`,
+        sql`lower(${users.email}) = ${trimmed.toLowerCase()}`,
+      ];
+      if (/^\d{6,14}$/.test(digits)) conditions.push(eq(users.document, digits));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(or(...conditions))
+        .limit(2);
+      // An identifier that matches two different accounts (one's username is another's e-mail) is ambiguous:
+      // prefer the exact username, then the e-mail.
+      return (
+        rows.find((r) => r.username.toLowerCase() === trimmed.toLowerCase()) ??
+        rows.find((r) => r.email?.toLowerCase() === trimmed.toLowerCase()) ??
+        rows[0]
+      );
+    },
+
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async membershipCount(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(userClients)
+        .where(eq(userClients.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async isMember(userId: number, clientId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: userClients.userId })
+        .from(userClients)
+        .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
+      return Boolean(row);
+    },
+
+    async rolesIn(userId: number, clientId: number): Promise<string[]> {
+      const [row] = await db
+        .select({ roles: userClients.roles })
+        .from(userClients)
+        .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
+      return row?.roles ?? [];
+    },
+
+    async update(id: number, values: Partial<typeof users.$inferInsert>) {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { backOfficeRoles } from '@trilha/contracts/session';
+import { AppError } from '../lib/errors';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { SessionType, TokenKit } from '../modules/auth/tokens';
+import type { App } from '../context';
+
+export interface AuthInfo {
+  userId: number;
+  sessionId: string;
+  sessionType: SessionType;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+}
+
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Bearer authentication. `requireAuth` rejects a missing, invalid or expired token and a token whose
+ * session was revoked (logout, refresh reuse, blocked user) with 401 UNAUTHENTICATED.
+ */
+export function createAuthGuards(app: App, tokens: TokenKit, auth: AuthService) {
+  app.decorateRequest('auth', null);
+
+  const requireAuth: PreHandler = async (request) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHENTICATED', 401);
+    let claims;
+    try {
+      claims = tokens.verifyAccess(token);
+    } catch {
+      throw new AppError('UNAUTHENTICATED', 401);
+    }
+    if (!(await auth.isSessionLive(claims.sid))) throw new AppError('UNAUTHENTICATED', 401);
+    request.auth = { userId: Number(claims.sub), sessionId: claims.sid, sessionType: claims.st };
+  };
+
+  return { requireAuth };
+}
+
+export function isBackOfficeUser(isSuperuser: boolean, roles: readonly string[]): boolean {
+  return isSuperuser || roles.some((r) => (backOfficeRoles as readonly string[]).includes(r));
+}

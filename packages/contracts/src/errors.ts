@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with. The web maps each one to a translated message
+ * (catalog key `errors.<CODE>`), so adding a code here means adding it to every catalog.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_UNIQUE',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'AUTH_INVALID_CREDENTIALS',
+  'AUTH_USER_BLOCKED',
+  'AUTH_NO_PROFILE',
+  'AUTH_MAINTENANCE',
+  'AUTH_AWAITING_APPROVAL',
+  'AUTH_TOO_MANY_ATTEMPTS',
+  'AUTH_INVALID_CLIENT',
+  'AUTH_INVALID_REFRESH',
+  'CLIENT_NOT_AVAILABLE',
+  'LANGUAGE_NOT_FOUND',
+] as const;
+
+export const errorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** RFC 6749 section 5.2 error answer of the token endpoint, with our code as an extension field. */
+export const oauthErrorBody = z.object({
+  error: z.enum([
+    'invalid_request',
+    'invalid_client',
+    'invalid_grant',
+    'unauthorized_client',
+    'unsupported_grant_type',
+    'invalid_scope',
+    'slow_down',
+  ]),
+  error_description: z.string(),
+  code: z.string().optional(),
+  retry_after: z.number().int().optional(),
+});
+export type OauthErrorBody = z.infer<typeof oauthErrorBody>;
