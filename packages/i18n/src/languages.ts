@@ -1,0 +1,15 @@
+/** Languages the product ships, in the order a language switch lists them. pt-BR is the default. */
+export const languages = ['pt-BR', 'en-US', 'es', 'fr'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'pt-BR';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/**
+ * Catalog areas: one JSON file per language and area under `locales/<lang>/<area>.json`.
+ * `errors` holds the text of every API error code (`errors.<CODE>`) and is read by the API too.
+ */
+export const areas = ['common', 'errors', 'auth', 'routes', 'nav', 'home', 'admin'] as const;
+export type Area = (typeof areas)[number];
