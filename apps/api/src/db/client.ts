@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar, to start other databases from (tests). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -54,5 +56,6 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }

@@ -10,7 +10,11 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
   app.get(
     '/api/session',
     { preHandler: requireAuth, schema: { tags: ['session'], summary: 'Session and user state', response: { 200: sessionResponse, ...errors } } },
-    async (request) => sessions.get(request.auth!.userId, request.auth!.sessionType),
+    async (request, reply) => {
+      const json = await sessions.getJson(request.auth!.userId, request.auth!.sessionType);
+      // Already serialized and validated by the service; skip the per-request schema serializer.
+      return reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(json);
+    },
   );
 
   app.put(

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { moduleCatalog, type LanguageCode, type SessionResponse } from '@trilha/contracts/session';
+import { moduleCatalog, sessionResponse, type LanguageCode, type SessionResponse } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
 import { userClients } from '../../db/schema/users';
@@ -32,7 +32,8 @@ export interface SessionServiceDeps {
 export function createSessionService(deps: SessionServiceDeps) {
   const { db } = deps;
   const usersRepo = createUsersRepo(db);
-  const cache = new TtlCache<number, SessionState>(60_000, 20_000);
+  // Cached as serialized JSON: the hot path of every app start is then a lookup and a string splice.
+  const cache = new TtlCache<number, { state: SessionState; json: string }>(60_000, 20_000);
   let lists: { countries: SessionState['countries']; languages: SessionState['languages'] } | undefined;
 
   deps.pubsub.subscribe(USER_CHANGED_CHANNEL, (msg) => cache.delete((msg as { userId: number }).userId));
@@ -115,6 +116,18 @@ export function createSessionService(deps: SessionServiceDeps) {
     };
   }
 
+  async function cached(userId: number) {
+    let hit = cache.get(userId);
+    if (!hit) {
+      const state = await build(userId);
+      // Validate once per build what the route would otherwise validate on every answer.
+      sessionResponse.omit({ sessionType: true }).parse(state);
+      hit = { state, json: JSON.stringify(state) };
+      cache.set(userId, hit);
+    }
+    return hit;
+  }
+
   async function invalidate(userId: number) {
     cache.delete(userId);
     await deps.pubsub.publish(USER_CHANGED_CHANNEL, { userId });
@@ -122,12 +135,13 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   return {
     async get(userId: number, sessionType: SessionType): Promise<SessionResponse> {
-      let state = cache.get(userId);
-      if (!state) {
-        state = await build(userId);
-        cache.set(userId, state);
-      }
-      return { sessionType, ...state };
+      return { sessionType, ...(await cached(userId)).state };
+    },
+
+    /** The same answer as `get`, already serialized (checked against the contract when it was built). */
+    async getJson(userId: number, sessionType: SessionType): Promise<string> {
+      const { json } = await cached(userId);
+      return `{"sessionType":${JSON.stringify(sessionType)},${json.slice(1)}`;
     },
 
     async selectClient(userId: number, clientId: number) {

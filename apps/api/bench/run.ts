@@ -1,0 +1,112 @@
+// `npm run bench`: seeds a large dataset, then drives the API with autocannon and prints each endpoint
+// next to a bare Fastify route measured in the same run, so the ratio holds on a noisy machine.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runSeeders } from '../src/db/seed/run-seeders';
+import { baseSeeders, demoSeeders } from '../src/db/seed/seeders';
+import { createTokenKit, resolveSigningKey } from '../src/modules/auth/tokens';
+import { seedBenchUsers } from './seed-bench';
+import { benchScenarios, type Scenario } from './scenarios';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trilha-bench-'));
+const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true' };
+const config = loadConfig(env);
+if (config.DATABASE_URL) console.log('bench: using DATABASE_URL (its data is added to; use a scratch database)');
+
+console.log(`bench: seeding ${USERS.toLocaleString('en-US')} users…`);
+const t0 = Date.now();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+await database.migrate();
+await runSeeders(database.db, [...baseSeeders, ...demoSeeders]);
+const sessions = await seedBenchUsers(database.db, USERS);
+const key = await resolveSigningKey(database.db, config.JWT_SECRET);
+const extra: Record<string, unknown> = {};
+for (const s of benchScenarios) if (s.seed) extra[s.name] = await s.seed(database.db);
+await database.close();
+console.log(`bench: seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
+  child.on('message', (m) => resolve(m as { appPort: number; barePort: number }));
+  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+const tokens = createTokenKit(key, 3600, 3600);
+const accessTokens = sessions.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
+const base = `http://127.0.0.1:${ports.appPort}`;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({ ...opts, duration: 2, connections: CONNECTIONS });
+  const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+}
+
+let n = 0;
+const nextAccess = () => accessTokens[n++ % accessTokens.length]!;
+let refreshN = 0;
+const basic = `Basic ${Buffer.from('trilha-web:').toString('base64')}`;
+
+const rows: Row[] = [];
+rows.push(await measure('bare Fastify route', { url: `http://127.0.0.1:${ports.barePort}/bare` }));
+rows.push(
+  await measure('GET /api/session', {
+    url: `${base}/api/session`,
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${nextAccess()}` } }) }],
+  }),
+);
+rows.push(
+  await measure('POST /o/token/ (refresh_token)', {
+    url: `${base}/o/token/`,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => {
+          refreshN += 1;
+          return {
+            ...req,
+            method: 'POST',
+            headers: { ...req.headers, authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+            body: `grant_type=refresh_token&refresh_token=bench-${refreshN}`,
+          };
+        },
+      },
+    ],
+  }),
+);
+for (const s of benchScenarios) {
+  rows.push(await measure(s.title, s.options({ base, nextAccess, data: extra[s.name] } satisfies Parameters<Scenario['options']>[0])));
+}
+child.kill('SIGTERM');
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const bare = rows[0]!.rps;
+const pad = (s: string, w: number) => s.padEnd(w);
+console.log(`\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+console.log(`${pad('endpoint', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`);
+for (const r of rows) {
+  const ratio = r.rps / bare;
+  const target = r.name.startsWith('bare') ? '' : r.name.includes('token') ? 'p99 < 50 ms' : '≥ 0.25× bare, p99 < 50 ms';
+  const ok = r.name.startsWith('bare') ? '' : (r.name.includes('token') ? r.p99 < 50 : ratio >= 0.25 && r.p99 < 50) ? ' ✔' : ' ✘';
+  console.log(
+    `${pad(r.name, 40)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
+  );
+}

@@ -1,0 +1,12 @@
+import type autocannon from 'autocannon';
+import type { Db } from '../src/db/client';
+
+/** An endpoint each area adds to the benchmark: its own data, then the requests to drive. */
+export interface Scenario {
+  name: string;
+  title: string;
+  seed?: (db: Db) => Promise<unknown>;
+  options(ctx: { base: string; nextAccess: () => string; data: unknown }): autocannon.Options;
+}
+
+export const benchScenarios: Scenario[] = [];

@@ -1,0 +1,16 @@
+// The processes under test, started by run.ts: the real app and a bare Fastify route, in one process so
+// both share the same machine conditions.
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 10 });
+const { app } = await buildApp({ config, db: database.db, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ hello: 'world' }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+const portOf = (a: { server: { address(): unknown } }) => (a.server.address() as { port: number }).port;
+process.send?.({ ready: true, appPort: portOf(app), barePort: portOf(bare) });

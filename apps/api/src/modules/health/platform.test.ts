@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform conventions', () => {
+  it('health checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API paths with the error shape, translated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr-FR' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/Introuvable/) } });
+  });
+
+  it('sets a request id and security headers with a strict Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it('publishes an OpenAPI document with request and response schemas of every route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.responses?.['200']?.content) missing.push(`${method} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(doc.paths['/o/token/'].post.requestBody).toBeTruthy();
+    expect(doc.paths['/api/session/client'].put.requestBody).toBeTruthy();
+  });
+
+  it('exposes the login configuration publicly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/login-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ defaultLanguage: 'pt-BR', passwordStrength: 'medium' });
+  });
+});
