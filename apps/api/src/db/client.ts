@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationAreas } from './areas';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,7 +24,16 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const migrationsRoot = path.resolve(import.meta.dirname, 'migrations');
+
+/** Applies every area's migrations in order, each area with its own journal table. */
+async function migrateAreas(run: (folder: string, table: string) => Promise<void>) {
+  for (const area of migrationAreas) {
+    const folder = path.join(migrationsRoot, area.name);
+    if (!fs.existsSync(path.join(folder, 'meta', '_journal.json'))) continue;
+    await run(folder, area.name === 'core' ? '__drizzle_migrations' : `__drizzle_migrations_${area.name}`);
+  }
+}
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -40,7 +50,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () =>
+        migrateAreas((migrationsFolder, migrationsTable) => migratePg(drizzlePg(pool), { migrationsFolder, migrationsTable })),
       close: () => pool.end(),
     };
   }
@@ -54,7 +65,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () =>
+      migrateAreas((migrationsFolder, migrationsTable) =>
+        migratePglite(drizzlePglite(client), { migrationsFolder, migrationsTable }),
+      ),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };

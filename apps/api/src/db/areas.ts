@@ -1,0 +1,8 @@
+/**
+ * Migration areas, applied in this order at start. Each has its schema files (under db/schema) and its
+ * migration folder and journal table; a table belongs to exactly one area and may reference tables of
+ * the areas before it.
+ */
+export const migrationAreas: readonly { name: string; schema: readonly string[] }[] = [
+  { name: 'core', schema: ['core', 'users', 'auth'] },
+];
