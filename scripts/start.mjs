@@ -6,7 +6,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/i18n', 'packages/contracts/src', 'packages/domain/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/i18n',
+  'packages/contracts/src',
+  'packages/domain/src',
+];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

@@ -20,7 +20,8 @@ const CONNECTIONS = 50;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trilha-bench-'));
 const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true' };
 const config = loadConfig(env);
-if (config.DATABASE_URL) console.log('bench: using DATABASE_URL (its data is added to; use a scratch database)');
+if (config.DATABASE_URL)
+  console.log('bench: using DATABASE_URL (its data is added to; use a scratch database)');
 
 console.log(`bench: seeding ${USERS.toLocaleString('en-US')} users…`);
 const t0 = Date.now();
@@ -34,7 +35,11 @@ for (const s of benchScenarios) if (s.seed) extra[s.name] = await s.seed(databas
 await database.close();
 console.log(`bench: seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-const child = fork(path.join(import.meta.dirname, 'server.ts'), [], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+  env,
+  execArgv: ['--import', 'tsx'],
+  stdio: 'inherit',
+});
 const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
   child.on('message', (m) => resolve(m as { appPort: number; barePort: number }));
   child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -70,7 +75,14 @@ rows.push(await measure('bare Fastify route', { url: `http://127.0.0.1:${ports.b
 rows.push(
   await measure('GET /api/session', {
     url: `${base}/api/session`,
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${nextAccess()}` } }) }],
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, authorization: `Bearer ${nextAccess()}` },
+        }),
+      },
+    ],
   }),
 );
 rows.push(
@@ -84,7 +96,11 @@ rows.push(
           return {
             ...req,
             method: 'POST',
-            headers: { ...req.headers, authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+            headers: {
+              ...req.headers,
+              authorization: basic,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
             body: `grant_type=refresh_token&refresh_token=bench-${refreshN}`,
           };
         },
@@ -93,19 +109,36 @@ rows.push(
   }),
 );
 for (const s of benchScenarios) {
-  rows.push(await measure(s.title, s.options({ base, nextAccess, data: extra[s.name] } satisfies Parameters<Scenario['options']>[0])));
+  rows.push(
+    await measure(
+      s.title,
+      s.options({ base, nextAccess, data: extra[s.name] } satisfies Parameters<Scenario['options']>[0]),
+    ),
+  );
 }
 child.kill('SIGTERM');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const bare = rows[0]!.rps;
 const pad = (s: string, w: number) => s.padEnd(w);
-console.log(`\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
-console.log(`${pad('endpoint', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`);
+console.log(
+  `\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+);
+console.log(
+  `${pad('endpoint', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`,
+);
 for (const r of rows) {
   const ratio = r.rps / bare;
-  const target = r.name.startsWith('bare') ? '' : r.name.includes('token') ? 'p99 < 50 ms' : '≥ 0.25× bare, p99 < 50 ms';
-  const ok = r.name.startsWith('bare') ? '' : (r.name.includes('token') ? r.p99 < 50 : ratio >= 0.25 && r.p99 < 50) ? ' ✔' : ' ✘';
+  const target = r.name.startsWith('bare')
+    ? ''
+    : r.name.includes('token')
+      ? 'p99 < 50 ms'
+      : '≥ 0.25× bare, p99 < 50 ms';
+  const ok = r.name.startsWith('bare')
+    ? ''
+    : (r.name.includes('token') ? r.p99 < 50 : ratio >= 0.25 && r.p99 < 50)
+      ? ' ✔'
+      : ' ✘';
   console.log(
     `${pad(r.name, 40)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client';
+import { rowsOf, type Db } from '../src/db/client';
 
 /**
  * The benchmark's dataset, in bulk SQL: `users` users spread over the demo clients, each with one live
@@ -7,9 +7,9 @@ import type { Db } from '../src/db/client';
  * speed without two requests sharing a token).
  */
 export async function seedBenchUsers(db: Db, count: number) {
-  const [{ hash } = { hash: '' }] = (
-    await db.execute(sql`select password_hash as hash from users where email = 'learner@demo.example'`)
-  ).rows as { hash: string }[];
+  const [{ hash } = { hash: '' }] = rowsOf<{ hash: string }>(
+    await db.execute(sql`select password_hash as hash from users where email = 'learner@demo.example'`),
+  );
   await db.execute(sql`
     insert into users (username, email, document, document_country, password_hash, first_name, last_name, language_id, selected_client_id, country_id)
     select 'bench' || i, 'bench' || i || '@bench.example', null, 'BRA', ${hash}, 'Bench', 'User ' || i,
@@ -26,9 +26,9 @@ export async function seedBenchUsers(db: Db, count: number) {
     insert into refresh_tokens (session_id, token_hash)
     select s.id, encode(sha256(convert_to('bench-' || substr(u.username, 6), 'UTF8')), 'hex')
     from auth_sessions s join users u on u.id = s.user_id where u.username like 'bench%'`);
-  const rows = (
+  const rows = rowsOf<{ sid: string; uid: number }>(
     await db.execute(sql`select s.id as sid, u.id as uid from auth_sessions s join users u on u.id = s.user_id
-                         where u.username like 'bench%' order by u.id limit ${Number(process.env.BENCH_ACTIVE ?? 2000)}`)
-  ).rows as { sid: string; uid: number }[];
+                         where u.username like 'bench%' order by u.id limit ${Number(process.env.BENCH_ACTIVE ?? 2000)}`),
+  );
   return rows;
 }

@@ -6,7 +6,11 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 10 });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: 10,
+});
 const { app } = await buildApp({ config, db: database.db, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const bare = Fastify({ logger: false });

@@ -3,17 +3,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './lib/pubsub';
 import { createAuthGuards } from './plugins/auth';
+import { createTenantGuards } from './plugins/tenant';
+import { createDiskStorage, type Storage } from './lib/storage';
+import { features, type CoreDeps } from './features';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -31,6 +40,7 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   pubsub?: PubSub;
+  storage?: Storage;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
 }
@@ -45,7 +55,12 @@ const csp = {
   mediaSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+  frameSrc: [
+    "'self'",
+    'https://www.youtube-nocookie.com',
+    'https://www.youtube.com',
+    'https://player.vimeo.com',
+  ],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -72,11 +87,15 @@ export async function buildApp(opts: BuildAppOptions) {
     reply.header('X-Request-Id', request.id);
   });
 
-  const pubsub = opts.pubsub ?? (config.REDIS_URL ? createRedisPubSub(config.REDIS_URL) : createLocalPubSub());
+  const pubsub =
+    opts.pubsub ?? (config.REDIS_URL ? createRedisPubSub(config.REDIS_URL) : createLocalPubSub());
   const ctx: AppContext = { config, db, pubsub };
 
   registerErrorHandling(app);
   await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 50 },
+  });
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: csp } });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -94,7 +113,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const signingKey = await resolveSigningKey(db, config.JWT_SECRET);
-  const tokens = createTokenKit(signingKey, config.ACCESS_TOKEN_TTL_SECONDS, config.REALTIME_TOKEN_TTL_SECONDS);
+  const tokens = createTokenKit(
+    signingKey,
+    config.ACCESS_TOKEN_TTL_SECONDS,
+    config.REALTIME_TOKEN_TTL_SECONDS,
+  );
   const site = createSiteService(db, pubsub);
   const auth = createAuthService({
     db,
@@ -111,12 +134,25 @@ export async function buildApp(opts: BuildAppOptions) {
   const sessions = createSessionService({ db, pubsub, phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS });
   const usersService = createUsersService({ db, auth, sessions });
   const { requireAuth } = createAuthGuards(app, tokens, auth);
+  const tenantGuards = createTenantGuards(app, sessions, requireAuth);
+  const storage = opts.storage ?? createDiskStorage(path.resolve(config.DATA_DIR, 'files'));
 
   registerHealthRoutes(app, db);
   registerSiteRoutes(app, site);
   registerAuthRoutes(app, auth, requireAuth);
   registerSessionRoutes(app, sessions, requireAuth);
   registerUsersAdminRoutes(app, usersService, requireAuth);
+
+  const deps: CoreDeps = {
+    config,
+    db,
+    pubsub,
+    storage,
+    services: { auth, sessions, site, users: usersService, tokens },
+    guards: { requireAuth, ...tenantGuards },
+  };
+  const featureServices: Record<string, unknown> = {};
+  for (const feature of features) featureServices[feature.name] = await feature.register(app, deps);
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -126,13 +162,22 @@ export async function buildApp(opts: BuildAppOptions) {
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api') || url.startsWith('/o/') || request.method !== 'GET' || !hasWeb || url.startsWith('/assets/')) {
+    if (
+      url.startsWith('/api') ||
+      url.startsWith('/o/') ||
+      request.method !== 'GET' ||
+      !hasWeb ||
+      url.startsWith('/assets/')
+    ) {
       return sendError(request, reply, 404, 'NOT_FOUND');
     }
     // Every other path belongs to the single-page app, which shows its own not-found screen.
@@ -143,7 +188,13 @@ export async function buildApp(opts: BuildAppOptions) {
     await pubsub.close();
   });
 
-  return { app, ctx, services: { auth, sessions, site, users: usersService, tokens } };
+  return {
+    app,
+    ctx,
+    deps,
+    features: featureServices,
+    services: { auth, sessions, site, users: usersService, tokens },
+  };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -36,6 +36,8 @@ export const configSchema = z.object({
   /** Built web app to serve on every non-API path. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest accepted upload (videos, SCORM packages), in MiB. */
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
   /** Seconds a user waits between two phone-verification codes. */
   PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Public origin of the site, used in links sent by e-mail. */

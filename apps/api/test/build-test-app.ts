@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
@@ -39,7 +41,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trilha-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const built = await buildApp({ config, db: database.db, pubsub: createLocalPubSub(), logger: false });
   await built.app.ready();
   return {
@@ -50,6 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await built.app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

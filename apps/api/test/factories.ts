@@ -20,7 +20,13 @@ export async function createClient(db: Db, values: Partial<typeof clients.$infer
   const n = next();
   const [row] = await db
     .insert(clients)
-    .values({ slug: `client-${n}`, name: `Client ${n}`, siteId: site!.id, flags: { has_courses: true }, ...values })
+    .values({
+      slug: `client-${n}`,
+      name: `Client ${n}`,
+      siteId: site!.id,
+      flags: { has_courses: true },
+      ...values,
+    })
     .returning();
   return row!;
 }

@@ -8,7 +8,8 @@ import { baseSeeders } from '../src/db/seed/seeders';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbTemplate: { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+    dbTemplate:
+      { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string };
   }
 }
 

@@ -3,7 +3,11 @@ import { TEST_PASSWORD } from './factories';
 
 export const webBasic = `Basic ${Buffer.from('trilha-web:').toString('base64')}`;
 
-export function tokenRequest(t: TestApp, form: Record<string, string>, opts: { authorization?: string; ip?: string } = {}) {
+export function tokenRequest(
+  t: TestApp,
+  form: Record<string, string>,
+  opts: { authorization?: string; ip?: string } = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: '/o/token/',

@@ -51,7 +51,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       db,
       kind: 'postgres',
       migrate: () =>
-        migrateAreas((migrationsFolder, migrationsTable) => migratePg(drizzlePg(pool), { migrationsFolder, migrationsTable })),
+        migrateAreas((migrationsFolder, migrationsTable) =>
+          migratePg(drizzlePg(pool), { migrationsFolder, migrationsTable }),
+        ),
       close: () => pool.end(),
     };
   }
@@ -72,4 +74,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+/** The rows of a raw `db.execute(sql…)` result (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -54,7 +54,8 @@ export function registerErrorHandling(app: App) {
       return sendError(request, reply, 429, 'RATE_LIMITED');
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const code = err.statusCode === 404 ? 'NOT_FOUND' : err.statusCode === 413 ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
+      const code =
+        err.statusCode === 404 ? 'NOT_FOUND' : err.statusCode === 413 ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
       return sendError(request, reply, err.statusCode, code);
     }
     request.log.error({ err }, 'unhandled error');

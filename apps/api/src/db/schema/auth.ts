@@ -9,7 +9,10 @@ export const oauthApps = pgTable('oauth_apps', {
   name: text('name').notNull(),
   secretHash: text('secret_hash'),
   confidential: boolean('confidential').notNull().default(false),
-  grants: text('grants').array().notNull().default(sql`'{password,refresh_token}'::text[]`),
+  grants: text('grants')
+    .array()
+    .notNull()
+    .default(sql`'{password,refresh_token}'::text[]`),
 });
 
 /** One login: the family of refresh tokens it spawns. Revoking it ends every token of the family. */

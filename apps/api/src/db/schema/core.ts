@@ -23,7 +23,10 @@ export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   isDefault: boolean('is_default').notNull().default(false),
-  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  hosts: text('hosts')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   loginConfig: jsonb('login_config').$type<SiteLoginConfig>().notNull(),
 });
 

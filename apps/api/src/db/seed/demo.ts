@@ -10,18 +10,104 @@ export const DEMO_PASSWORD = 'Demo@1234';
 
 /** The demo accounts, one per role of the spec; printed at start and listed in the README. */
 export const demoAccounts = [
-  { email: 'learner@demo.example', first: 'Ana', last: 'Souza', roles: ['sales_agent'], clients: ['aurora', 'nimbus'], what: 'learner, sales agent (two clients)' },
-  { email: 'promoter@demo.example', first: 'Bruno', last: 'Carvalho', roles: ['promoter'], clients: ['nimbus'], what: 'promoter' },
-  { email: 'storeowner@demo.example', first: 'Carla', last: 'Mendes', roles: ['store_owner'], clients: ['nimbus'], what: 'store owner' },
-  { email: 'clerk@demo.example', first: 'Diego', last: 'Ramos', roles: ['counter_clerk'], clients: ['nimbus'], what: 'counter clerk' },
-  { email: 'instructor@demo.example', first: 'Elisa', last: 'Prado', roles: ['instructor'], clients: ['aurora'], what: 'instructor' },
-  { email: 'moderator@demo.example', first: 'Fábio', last: 'Lima', roles: ['moderator'], clients: ['aurora'], what: 'moderator' },
-  { email: 'manager@demo.example', first: 'Gabriela', last: 'Rocha', roles: ['manager'], clients: ['aurora', 'nimbus'], what: 'manager (builds trainings)' },
-  { email: 'admin@demo.example', first: 'Henrique', last: 'Alves', roles: ['program_admin'], clients: ['aurora', 'nimbus'], what: 'program administrator' },
-  { email: 'auditor@demo.example', first: 'Isabela', last: 'Nunes', roles: ['auditor'], clients: ['nimbus'], what: 'auditor' },
-  { email: 'support@demo.example', first: 'João', last: 'Pereira', roles: ['support'], clients: ['aurora', 'nimbus'], what: 'support' },
-  { email: 'superuser@demo.example', first: 'Marina', last: 'Costa', roles: [], clients: [], superuser: true, what: 'superuser' },
-  { email: 'blocked@demo.example', first: 'Rafael', last: 'Teixeira', roles: ['sales_agent'], clients: ['aurora'], status: 'blocked', what: 'blocked sales agent' },
+  {
+    email: 'learner@demo.example',
+    first: 'Ana',
+    last: 'Souza',
+    roles: ['sales_agent'],
+    clients: ['aurora', 'nimbus'],
+    what: 'learner, sales agent (two clients)',
+  },
+  {
+    email: 'promoter@demo.example',
+    first: 'Bruno',
+    last: 'Carvalho',
+    roles: ['promoter'],
+    clients: ['nimbus'],
+    what: 'promoter',
+  },
+  {
+    email: 'storeowner@demo.example',
+    first: 'Carla',
+    last: 'Mendes',
+    roles: ['store_owner'],
+    clients: ['nimbus'],
+    what: 'store owner',
+  },
+  {
+    email: 'clerk@demo.example',
+    first: 'Diego',
+    last: 'Ramos',
+    roles: ['counter_clerk'],
+    clients: ['nimbus'],
+    what: 'counter clerk',
+  },
+  {
+    email: 'instructor@demo.example',
+    first: 'Elisa',
+    last: 'Prado',
+    roles: ['instructor'],
+    clients: ['aurora'],
+    what: 'instructor',
+  },
+  {
+    email: 'moderator@demo.example',
+    first: 'Fábio',
+    last: 'Lima',
+    roles: ['moderator'],
+    clients: ['aurora'],
+    what: 'moderator',
+  },
+  {
+    email: 'manager@demo.example',
+    first: 'Gabriela',
+    last: 'Rocha',
+    roles: ['manager'],
+    clients: ['aurora', 'nimbus'],
+    what: 'manager (builds trainings)',
+  },
+  {
+    email: 'admin@demo.example',
+    first: 'Henrique',
+    last: 'Alves',
+    roles: ['program_admin'],
+    clients: ['aurora', 'nimbus'],
+    what: 'program administrator',
+  },
+  {
+    email: 'auditor@demo.example',
+    first: 'Isabela',
+    last: 'Nunes',
+    roles: ['auditor'],
+    clients: ['nimbus'],
+    what: 'auditor',
+  },
+  {
+    email: 'support@demo.example',
+    first: 'João',
+    last: 'Pereira',
+    roles: ['support'],
+    clients: ['aurora', 'nimbus'],
+    what: 'support',
+  },
+  {
+    email: 'superuser@demo.example',
+    first: 'Marina',
+    last: 'Costa',
+    roles: [],
+    clients: [],
+    superuser: true,
+    what: 'superuser',
+  },
+  {
+    email: 'blocked@demo.example',
+    first: 'Rafael',
+    last: 'Teixeira',
+    roles: ['sales_agent'],
+    clients: ['aurora'],
+    status: 'blocked',
+    what: 'blocked sales agent',
+  },
 ] as const;
 
 export const demoSeeder: Seeder = {
@@ -107,7 +193,9 @@ export const demoSeeder: Seeder = {
         })
         .returning({ id: users.id });
       for (const slug of account.clients) {
-        await db.insert(userClients).values({ userId: user!.id, clientId: clientId(slug), roles: [...account.roles] });
+        await db
+          .insert(userClients)
+          .values({ userId: user!.id, clientId: clientId(slug), roles: [...account.roles] });
       }
     }
   },

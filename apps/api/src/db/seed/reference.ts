@@ -25,7 +25,9 @@ export const referenceSeeder: Seeder = {
       { code: 'USA', name: 'Estados Unidos', programGroup: null },
       { code: 'FRA', name: 'França', programGroup: null },
     ]);
-    await db.insert(oauthApps).values({ clientId: 'trilha-web', name: 'Trilha web app', confidential: false });
+    await db
+      .insert(oauthApps)
+      .values({ clientId: 'trilha-web', name: 'Trilha web app', confidential: false });
   },
 };
 

@@ -24,7 +24,13 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
         description:
           'Form-encoded body; client credentials by HTTP Basic. Errors follow RFC 6749 section 5.2, with our error code in `code`.',
         body: tokenBody,
-        response: { 200: tokenResponse, 400: oauthErrorBody, 401: oauthErrorBody, 429: oauthErrorBody, 500: oauthErrorBody },
+        response: {
+          200: tokenResponse,
+          400: oauthErrorBody,
+          401: oauthErrorBody,
+          429: oauthErrorBody,
+          500: oauthErrorBody,
+        },
       },
       // The token endpoint answers RFC 6749 errors, not the API error shape, so it handles its own.
       errorHandler: (err, request, reply) => {
@@ -40,7 +46,9 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
           });
         }
         if ((err as { validation?: unknown }).validation) {
-          return reply.status(400).send({ error: 'invalid_request', error_description: 'Malformed token request' });
+          return reply
+            .status(400)
+            .send({ error: 'invalid_request', error_description: 'Malformed token request' });
         }
         request.log.error({ err }, 'token endpoint failure');
         return reply.status(500).send({ error: 'invalid_request', error_description: 'Server error' });
@@ -53,7 +61,12 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
       if (grant_type === 'password') {
         const body = passwordGrantBody.safeParse(request.body);
         if (!body.success) throw new OAuthError('invalid_request', 'username and password are required');
-        return auth.passwordGrant(request.headers.authorization, body.data.username, body.data.password, meta);
+        return auth.passwordGrant(
+          request.headers.authorization,
+          body.data.username,
+          body.data.password,
+          meta,
+        );
       }
       if (grant_type === 'refresh_token') {
         const body = refreshGrantBody.safeParse(request.body);
@@ -68,7 +81,11 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
     '/api/auth/logout',
     {
       preHandler: requireAuth,
-      schema: { tags: ['auth'], summary: 'End the current session (every token of its family)', response: { 200: okResponse, 401: errorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session (every token of its family)',
+        response: { 200: okResponse, 401: errorBody },
+      },
     },
     async (request) => {
       await auth.logout(request.auth!.sessionId);
@@ -80,11 +97,18 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
     '/api/accounts/reload_user_tokens/',
     {
       preHandler: requireAuth,
-      schema: { tags: ['auth'], summary: 'New tokens for the current session', response: { 200: tokenResponse, 401: errorBody } },
+      schema: {
+        tags: ['auth'],
+        summary: 'New tokens for the current session',
+        response: { 200: tokenResponse, 401: errorBody },
+      },
     },
     async (request) => {
       const { userId, sessionId, sessionType } = request.auth!;
-      return auth.reloadTokens(userId, sessionId, sessionType, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return auth.reloadTokens(userId, sessionId, sessionType, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
     },
   );
 }

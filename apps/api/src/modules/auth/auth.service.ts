@@ -53,7 +53,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function authenticateApp(authorization: string | undefined) {
     const match = /^Basic\s+(.+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new OAuthError('invalid_client', 'Client authentication failed', 'AUTH_INVALID_CLIENT');
+    if (!match?.[1])
+      throw new OAuthError('invalid_client', 'Client authentication failed', 'AUTH_INVALID_CLIENT');
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
     const sep = decoded.indexOf(':');
     const clientId = decodeURIComponent(sep < 0 ? decoded : decoded.slice(0, sep));
@@ -133,7 +134,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user.isSuperuser && (await deps.isMaintenance(meta.host))) {
         throw new OAuthError('invalid_grant', 'Under maintenance', 'AUTH_MAINTENANCE');
       }
-      if (user.status === 'blocked') throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
+      if (user.status === 'blocked')
+        throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
       if (user.status === 'awaiting_approval')
         throw new OAuthError('invalid_grant', 'Awaiting approval', 'AUTH_AWAITING_APPROVAL');
       if (!user.isSuperuser && (await usersRepo.membershipCount(user.id)) === 0) {

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const session = (token: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
+const session = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
 
 describe('password grant', () => {
   it('signs in by username, e-mail or document (with or without the mask)', async () => {
@@ -51,14 +52,22 @@ describe('password grant', () => {
   });
 
   it('refuses unknown users the same way as wrong passwords', async () => {
-    const res = await tokenRequest(t, { grant_type: 'password', username: 'nobody@x.example', password: 'x' }, { ip: '10.9.0.1' });
+    const res = await tokenRequest(
+      t,
+      { grant_type: 'password', username: 'nobody@x.example', password: 'x' },
+      { ip: '10.9.0.1' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('AUTH_INVALID_CREDENTIALS');
   });
 
   it('rejects malformed requests and unsupported grants per RFC 6749', async () => {
-    expect((await tokenRequest(t, { grant_type: 'password', username: 'a' })).json().error).toBe('invalid_request');
-    expect((await tokenRequest(t, { grant_type: 'client_credentials' })).json().error).toBe('unsupported_grant_type');
+    expect((await tokenRequest(t, { grant_type: 'password', username: 'a' })).json().error).toBe(
+      'invalid_request',
+    );
+    expect((await tokenRequest(t, { grant_type: 'client_credentials' })).json().error).toBe(
+      'unsupported_grant_type',
+    );
   });
 });
 
@@ -67,14 +76,23 @@ describe('client authentication', () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     await createConfidentialApp(t.database.db, 'partner-x', 's3cret-partner');
     const form = { grant_type: 'password', username: user.username, password: TEST_PASSWORD };
-    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-    for (const authorization of ['', 'Bearer x', basic('unknown', ''), basic('trilha-web', 'guess'), basic('partner-x', 'wrong')]) {
+    const basic = (id: string, secret: string) =>
+      `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    for (const authorization of [
+      '',
+      'Bearer x',
+      basic('unknown', ''),
+      basic('trilha-web', 'guess'),
+      basic('partner-x', 'wrong'),
+    ]) {
       const res = await tokenRequest(t, form, { authorization });
       expect(res.statusCode, authorization).toBe(401);
       expect(res.json().error).toBe('invalid_client');
       expect(res.headers['www-authenticate']).toContain('Basic');
     }
-    expect((await tokenRequest(t, form, { authorization: basic('partner-x', 's3cret-partner') })).statusCode).toBe(200);
+    expect(
+      (await tokenRequest(t, form, { authorization: basic('partner-x', 's3cret-partner') })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -92,12 +110,17 @@ describe('refresh token rotation', () => {
   it('revokes the whole family when a spent refresh token is presented again', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     const first = await login(t, user.username);
-    const second = (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
+    const second = (
+      await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
+    ).json();
     const reuse = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ error: 'invalid_grant', code: 'AUTH_INVALID_REFRESH' });
     // The legitimate holder's newer tokens die with the family.
-    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: second.refresh_token })).statusCode).toBe(400);
+    expect(
+      (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: second.refresh_token }))
+        .statusCode,
+    ).toBe(400);
     expect((await session(second.access_token)).statusCode).toBe(401);
   });
 
@@ -120,21 +143,34 @@ describe('logout and token reload', () => {
   it('logout revokes the access and refresh tokens of the session', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     const tokens = await login(t, user.username);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(tokens.access_token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(tokens.access_token),
+    });
     expect(res.statusCode).toBe(200);
     expect((await session(tokens.access_token)).statusCode).toBe(401);
-    expect((await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).statusCode).toBe(400);
+    expect(
+      (await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('accounts/reload_user_tokens/ issues new tokens for the same session', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     const tokens = await login(t, user.username);
-    const res = await t.app.inject({ method: 'POST', url: '/api/accounts/reload_user_tokens/', headers: bearer(tokens.access_token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/reload_user_tokens/',
+      headers: bearer(tokens.access_token),
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json();
     expect(fresh.refresh_token).not.toBe(tokens.refresh_token);
     expect((await session(fresh.access_token)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/accounts/reload_user_tokens/' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/accounts/reload_user_tokens/' })).statusCode,
+    ).toBe(401);
   });
 
   it('rejects a tampered or foreign access token', async () => {
@@ -151,7 +187,11 @@ describe('logout and token reload', () => {
 describe('account states', () => {
   it('a blocked user gets the blocked message', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId], status: 'blocked' });
-    const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD });
+    const res = await tokenRequest(t, {
+      grant_type: 'password',
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('AUTH_USER_BLOCKED');
     expect(res.json().error_description).toMatch(/Usuário bloqueado/);
@@ -164,7 +204,11 @@ describe('account states', () => {
     const s2 = await login(t, user.username);
     const adminTokens = await login(t, admin.username);
     expect((await session(s1.access_token)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/block`, headers: bearer(adminTokens.access_token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/block`,
+      headers: bearer(adminTokens.access_token),
+    });
     expect(res.statusCode).toBe(200);
     expect((await session(s1.access_token)).statusCode).toBe(401);
     expect((await session(s2.access_token)).statusCode).toBe(401);
@@ -179,7 +223,11 @@ describe('account states', () => {
     const peer = await createUser(t.database.db, { clientIds: [clientId] });
     for (const actor of [outsider, peer]) {
       const tokens = await login(t, actor.username);
-      const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${learner.id}/block`, headers: bearer(tokens.access_token) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${learner.id}/block`,
+        headers: bearer(tokens.access_token),
+      });
       expect(res.statusCode).toBe(404);
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, learner.id));
@@ -188,28 +236,55 @@ describe('account states', () => {
 
   it('a user without a profile in any client is told so', async () => {
     const user = await createUser(t.database.db, { clientIds: [] });
-    const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD });
+    const res = await tokenRequest(t, {
+      grant_type: 'password',
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
     expect(res.json().code).toBe('AUTH_NO_PROFILE');
   });
 
   it('an account awaiting approval cannot sign in yet', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId], status: 'awaiting_approval' });
-    const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD });
+    const res = await tokenRequest(t, {
+      grant_type: 'password',
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
     expect(res.json().code).toBe('AUTH_AWAITING_APPROVAL');
   });
 
   it('under maintenance only superusers sign in', async () => {
     const [site] = await t.database.db.select().from(sites);
-    await t.services.site.update(site!.id, { siteId: site!.id, name: site!.name, ...site!.loginConfig, maintenance: true });
+    await t.services.site.update(site!.id, {
+      siteId: site!.id,
+      name: site!.name,
+      ...site!.loginConfig,
+      maintenance: true,
+    });
     try {
       const user = await createUser(t.database.db, { clientIds: [clientId] });
       const su = await createUser(t.database.db, { isSuperuser: true });
-      const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD });
+      const res = await tokenRequest(t, {
+        grant_type: 'password',
+        username: user.username,
+        password: TEST_PASSWORD,
+      });
       expect(res.json().code).toBe('AUTH_MAINTENANCE');
-      expect((await tokenRequest(t, { grant_type: 'password', username: su.username, password: TEST_PASSWORD })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/site/login-config' })).json().maintenance).toBe(true);
+      expect(
+        (await tokenRequest(t, { grant_type: 'password', username: su.username, password: TEST_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/site/login-config' })).json().maintenance).toBe(
+        true,
+      );
     } finally {
-      await t.services.site.update(site!.id, { siteId: site!.id, name: site!.name, ...site!.loginConfig, maintenance: false });
+      await t.services.site.update(site!.id, {
+        siteId: site!.id,
+        name: site!.name,
+        ...site!.loginConfig,
+        maintenance: false,
+      });
     }
   });
 });
@@ -218,10 +293,18 @@ describe('login rate limits', () => {
   it('locks an account after too many failures, even for the right password, with a retry time', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     for (let i = 0; i < 3; i++) {
-      const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: 'bad' }, { ip: `10.1.0.${i}` });
+      const res = await tokenRequest(
+        t,
+        { grant_type: 'password', username: user.username, password: 'bad' },
+        { ip: `10.1.0.${i}` },
+      );
       expect(res.statusCode).toBe(400);
     }
-    const locked = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD }, { ip: '10.1.0.9' });
+    const locked = await tokenRequest(
+      t,
+      { grant_type: 'password', username: user.username, password: TEST_PASSWORD },
+      { ip: '10.1.0.9' },
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ error: 'slow_down', code: 'AUTH_TOO_MANY_ATTEMPTS' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -231,13 +314,25 @@ describe('login rate limits', () => {
   it('locks an address that tries many accounts', async () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < 6; i++) {
-      await tokenRequest(t, { grant_type: 'password', username: `ghost${i}@x.example`, password: 'bad' }, { ip });
+      await tokenRequest(
+        t,
+        { grant_type: 'password', username: `ghost${i}@x.example`, password: 'bad' },
+        { ip },
+      );
     }
     const user = await createUser(t.database.db, { clientIds: [clientId] });
-    const res = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD }, { ip });
+    const res = await tokenRequest(
+      t,
+      { grant_type: 'password', username: user.username, password: TEST_PASSWORD },
+      { ip },
+    );
     expect(res.statusCode).toBe(429);
     // Another address is not affected.
-    const other = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD }, { ip: '10.2.0.2' });
+    const other = await tokenRequest(
+      t,
+      { grant_type: 'password', username: user.username, password: TEST_PASSWORD },
+      { ip: '10.2.0.2' },
+    );
     expect(other.statusCode).toBe(200);
   });
 
@@ -245,9 +340,17 @@ describe('login rate limits', () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 2; i++) {
-        await tokenRequest(t, { grant_type: 'password', username: user.username, password: 'bad' }, { ip: `10.3.${round}.${i}` });
+        await tokenRequest(
+          t,
+          { grant_type: 'password', username: user.username, password: 'bad' },
+          { ip: `10.3.${round}.${i}` },
+        );
       }
-      const ok = await tokenRequest(t, { grant_type: 'password', username: user.username, password: TEST_PASSWORD }, { ip: `10.3.${round}.9` });
+      const ok = await tokenRequest(
+        t,
+        { grant_type: 'password', username: user.username, password: TEST_PASSWORD },
+        { ip: `10.3.${round}.9` },
+      );
       expect(ok.statusCode).toBe(200);
     }
   });

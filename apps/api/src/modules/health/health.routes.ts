@@ -3,12 +3,22 @@ import { z } from 'zod';
 import type { App } from '../../context';
 import type { Db } from '../../db/client';
 
-const healthBody = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'error']), uptimeSeconds: z.number() });
+const healthBody = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  uptimeSeconds: z.number(),
+});
 
 export function registerHealthRoutes(app: App, db: Db) {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthBody, 503: healthBody } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: healthBody, 503: healthBody },
+      },
+    },
     async (request, reply) => {
       const uptimeSeconds = Math.round(process.uptime());
       try {

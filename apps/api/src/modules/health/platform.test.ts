@@ -15,13 +15,23 @@ describe('platform conventions', () => {
   });
 
   it('answers unknown API paths with the error shape, translated', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr-FR' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'fr-FR' },
+    });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/Introuvable/) } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: expect.stringMatching(/Introuvable/) },
+    });
   });
 
   it('sets a request id and security headers with a strict Content-Security-Policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -38,7 +48,9 @@ describe('platform conventions', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const missing: string[] = [];
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>)) {
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>,
+    )) {
       for (const [method, op] of Object.entries(ops)) {
         if (!op.responses?.['200']?.content) missing.push(`${method} ${path}`);
       }

@@ -1,5 +1,10 @@
 import { errorBody } from '@trilha/contracts/errors';
-import { selectClientBody, selectLanguageBody, sessionResponse } from '@trilha/contracts/session';
+import {
+  selectClientBody,
+  selectLanguageBody,
+  sessionResponse,
+  type SessionResponse,
+} from '@trilha/contracts/session';
 import type { App } from '../../context';
 import type { PreHandler } from '../../plugins/auth';
 import type { SessionService } from './session.service';
@@ -9,11 +14,21 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
 
   app.get(
     '/api/session',
-    { preHandler: requireAuth, schema: { tags: ['session'], summary: 'Session and user state', response: { 200: sessionResponse, ...errors } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['session'],
+        summary: 'Session and user state',
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const json = await sessions.getJson(request.auth!.userId, request.auth!.sessionType);
       // Already serialized and validated by the service; skip the per-request schema serializer.
-      return reply.type('application/json; charset=utf-8').serializer((p) => p as string).send(json);
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((p) => p as string)
+        .send(json as unknown as SessionResponse);
     },
   );
 
@@ -21,7 +36,12 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
     '/api/session/client',
     {
       preHandler: requireAuth,
-      schema: { tags: ['session'], summary: 'Choose the selected client', body: selectClientBody, response: { 200: sessionResponse, ...errors } },
+      schema: {
+        tags: ['session'],
+        summary: 'Choose the selected client',
+        body: selectClientBody,
+        response: { 200: sessionResponse, ...errors },
+      },
     },
     async (request) => {
       await sessions.selectClient(request.auth!.userId, request.body.clientId);
@@ -33,7 +53,12 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
     '/api/session/language',
     {
       preHandler: requireAuth,
-      schema: { tags: ['session'], summary: "Choose the user's language", body: selectLanguageBody, response: { 200: sessionResponse, ...errors } },
+      schema: {
+        tags: ['session'],
+        summary: "Choose the user's language",
+        body: selectLanguageBody,
+        response: { 200: sessionResponse, ...errors },
+      },
     },
     async (request) => {
       await sessions.selectLanguage(request.auth!.userId, request.body.languageCode);

@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { moduleCatalog, sessionResponse, type LanguageCode, type SessionResponse } from '@trilha/contracts/session';
+import {
+  moduleCatalog,
+  sessionResponse,
+  type LanguageCode,
+  type SessionResponse,
+} from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
 import { userClients } from '../../db/schema/users';
@@ -45,7 +50,10 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function loadLists() {
     if (!lists) {
       const [c, l] = await Promise.all([
-        db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name)),
+        db
+          .select({ id: countries.id, code: countries.code, name: countries.name })
+          .from(countries)
+          .orderBy(asc(countries.name)),
         db.select().from(languages).orderBy(asc(languages.id)),
       ]);
       lists = { countries: c, languages: l.map((x) => ({ ...x, code: x.code as LanguageCode })) };

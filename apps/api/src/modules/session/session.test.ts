@@ -11,22 +11,47 @@ afterAll(() => t.close());
 
 describe('GET /api/session', () => {
   it('returns the user and client state of spec section 3', async () => {
-    const a = await createClient(t.database.db, { name: 'Alpha', homeRoute: '/home', flags: { has_library: true, has_courses: true, has_ranking: true } });
-    const b = await createClient(t.database.db, { name: 'Beta', homeRoute: '/online-courses', flags: { has_news: true } });
-    const user = await createUser(t.database.db, { clientIds: [a.id, b.id], firstName: 'Ana', lastName: 'Souza', phoneCooldownStartedAt: new Date('2026-01-01T10:00:00Z') });
+    const a = await createClient(t.database.db, {
+      name: 'Alpha',
+      homeRoute: '/home',
+      flags: { has_library: true, has_courses: true, has_ranking: true },
+    });
+    const b = await createClient(t.database.db, {
+      name: 'Beta',
+      homeRoute: '/online-courses',
+      flags: { has_news: true },
+    });
+    const user = await createUser(t.database.db, {
+      clientIds: [a.id, b.id],
+      firstName: 'Ana',
+      lastName: 'Souza',
+      phoneCooldownStartedAt: new Date('2026-01-01T10:00:00Z'),
+    });
     const { access_token } = await login(t, user.username);
     const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(access_token) });
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.sessionType).toBe('password');
-    expect(s.user).toMatchObject({ id: user.id, fullName: 'Ana Souza', languageCode: 'pt-BR', languageId: 1, mustChangePassword: false, termsAccepted: false });
-    expect(s.user.phoneVerificationCooldown).toEqual({ startedAt: '2026-01-01T10:00:00.000Z', durationSeconds: 300 });
+    expect(s.user).toMatchObject({
+      id: user.id,
+      fullName: 'Ana Souza',
+      languageCode: 'pt-BR',
+      languageId: 1,
+      mustChangePassword: false,
+      termsAccepted: false,
+    });
+    expect(s.user.phoneVerificationCooldown).toEqual({
+      startedAt: '2026-01-01T10:00:00.000Z',
+      durationSeconds: 300,
+    });
     expect(s.selectedClientId).toBe(a.id);
     const alpha = s.clients.find((c: { id: number }) => c.id === a.id);
     expect(alpha.homeRoute).toBe('/home');
     expect(alpha.modules.map((m: { key: string }) => m.key)).toEqual(['online-courses', 'library']);
     expect(alpha.flags.has_ranking).toBe(true);
-    expect(s.clients.find((c: { id: number }) => c.id === b.id).modules).toEqual([{ key: 'news', path: '/news' }]);
+    expect(s.clients.find((c: { id: number }) => c.id === b.id).modules).toEqual([
+      { key: 'news', path: '/news' },
+    ]);
     expect(s.languages.map((l: { code: string }) => l.code)).toEqual(['pt-BR', 'en-US', 'es', 'fr']);
     expect(s.countries.some((c: { code: string }) => c.code === 'BRA')).toBe(true);
     expect(s.canAccessBackOffice).toBe(false);
@@ -42,7 +67,9 @@ describe('GET /api/session', () => {
     const a = await createClient(t.database.db);
     const manager = await createUser(t.database.db, { clientIds: [a.id], roles: ['manager'] });
     const { access_token } = await login(t, manager.username);
-    const s = (await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(access_token) })).json();
+    const s = (
+      await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(access_token) })
+    ).json();
     expect(s.canAccessBackOffice).toBe(true);
   });
 });
@@ -55,7 +82,12 @@ describe('client and language switch', () => {
     const user = await createUser(t.database.db, { clientIds: [a.id, b.id] });
     const { access_token } = await login(t, user.username);
     const put = (clientId: number) =>
-      t.app.inject({ method: 'PUT', url: '/api/session/client', headers: bearer(access_token), payload: { clientId } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/session/client',
+        headers: bearer(access_token),
+        payload: { clientId },
+      });
     const ok = await put(b.id);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().selectedClientId).toBe(b.id);
@@ -64,7 +96,9 @@ describe('client and language switch', () => {
     expect(denied.json().error.code).toBe('CLIENT_NOT_AVAILABLE');
     // Persisted: a new login sees the same selection.
     const again = await login(t, user.username);
-    const s = (await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(again.access_token) })).json();
+    const s = (
+      await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(again.access_token) })
+    ).json();
     expect(s.selectedClientId).toBe(b.id);
   });
 
@@ -72,12 +106,25 @@ describe('client and language switch', () => {
     const a = await createClient(t.database.db);
     const user = await createUser(t.database.db, { clientIds: [a.id] });
     const { access_token } = await login(t, user.username);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/session/language', headers: bearer(access_token), payload: { languageCode: 'fr' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/session/language',
+      headers: bearer(access_token),
+      payload: { languageCode: 'fr' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ languageCode: 'fr', languageId: 4 });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/session/language', headers: { ...bearer(access_token), 'accept-language': 'es' }, payload: { languageCode: 'de' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/session/language',
+      headers: { ...bearer(access_token), 'accept-language': 'es' },
+      payload: { languageCode: 'de' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/campos obligatorios/) });
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/campos obligatorios/),
+    });
     expect(bad.json().error.details[0].path).toBe('languageCode');
   });
 });

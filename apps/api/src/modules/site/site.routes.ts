@@ -8,7 +8,13 @@ export const WEB_OAUTH_CLIENT_ID = 'trilha-web';
 export function registerSiteRoutes(app: App, site: SiteService) {
   app.get(
     '/api/site/login-config',
-    { schema: { tags: ['site'], summary: "The site's login configuration (public)", response: { 200: loginConfig } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: "The site's login configuration (public)",
+        response: { 200: loginConfig },
+      },
+    },
     async (request) => site.forHost(request.hostname),
   );
 

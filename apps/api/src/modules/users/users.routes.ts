@@ -11,7 +11,15 @@ export function registerUsersAdminRoutes(app: App, usersService: UsersService, r
 
   app.post(
     '/api/admin/users/:id/block',
-    { preHandler: requireAuth, schema: { tags: ['admin: users'], summary: 'Block a user and end all their sessions', params, response } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['admin: users'],
+        summary: 'Block a user and end all their sessions',
+        params,
+        response,
+      },
+    },
     async (request) => {
       await usersService.block(request.auth!.userId, request.params.id);
       return { ok: true as const };
@@ -20,7 +28,10 @@ export function registerUsersAdminRoutes(app: App, usersService: UsersService, r
 
   app.post(
     '/api/admin/users/:id/unblock',
-    { preHandler: requireAuth, schema: { tags: ['admin: users'], summary: 'Unblock a user', params, response } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['admin: users'], summary: 'Unblock a user', params, response },
+    },
     async (request) => {
       await usersService.unblock(request.auth!.userId, request.params.id);
       return { ok: true as const };

@@ -1,0 +1,40 @@
+import type { Config } from './config';
+import type { App } from './context';
+import type { Db } from './db/client';
+import type { PubSub } from './lib/pubsub';
+import type { Storage } from './lib/storage';
+import type { PreHandler } from './plugins/auth';
+import type { createTenantGuards } from './plugins/tenant';
+import type { AuthService } from './modules/auth/auth.service';
+import type { TokenKit } from './modules/auth/tokens';
+import type { SessionService } from './modules/session/session.service';
+import type { SiteService } from './modules/site/site.service';
+import type { UsersService } from './modules/users/users.service';
+
+/** What a feature module is given to register its routes and services. */
+export interface CoreDeps {
+  config: Config;
+  db: Db;
+  pubsub: PubSub;
+  storage: Storage;
+  services: {
+    auth: AuthService;
+    sessions: SessionService;
+    site: SiteService;
+    users: UsersService;
+    tokens: TokenKit;
+  };
+  guards: { requireAuth: PreHandler } & ReturnType<typeof createTenantGuards>;
+}
+
+export interface Feature {
+  name: string;
+  register(app: App, deps: CoreDeps): Promise<unknown> | unknown;
+}
+
+/**
+ * Every feature area of the API, registered in this order after the core (auth, session, site).
+ * A feature adds itself here with one line; what it returns is kept in `features` of buildApp's result
+ * (tests reach its services through it).
+ */
+export const features: Feature[] = [];
