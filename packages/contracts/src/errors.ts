@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { accountsErrorCodes } from './errors-accounts';
+import { learningErrorCodes } from './errors-learning';
 
 /**
  * Every error code the API can answer with. The web maps each one to a translated message
@@ -24,6 +26,8 @@ export const errorCodes = [
   'AUTH_INVALID_REFRESH',
   'CLIENT_NOT_AVAILABLE',
   'LANGUAGE_NOT_FOUND',
+  ...accountsErrorCodes,
+  ...learningErrorCodes,
 ] as const;
 
 export const errorCode = z.enum(errorCodes);
