@@ -143,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions) {
   registerSessionRoutes(app, sessions, requireAuth);
   registerUsersAdminRoutes(app, usersService, requireAuth);
 
+  const featureServices: Record<string, unknown> = {};
   const deps: CoreDeps = {
     config,
     db,
@@ -150,8 +151,8 @@ export async function buildApp(opts: BuildAppOptions) {
     storage,
     services: { auth, sessions, site, users: usersService, tokens },
     guards: { requireAuth, ...tenantGuards },
+    features: featureServices,
   };
-  const featureServices: Record<string, unknown> = {};
   for (const feature of features) featureServices[feature.name] = await feature.register(app, deps);
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

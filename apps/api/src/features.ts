@@ -25,6 +25,11 @@ export interface CoreDeps {
     tokens: TokenKit;
   };
   guards: { requireAuth: PreHandler } & ReturnType<typeof createTenantGuards>;
+  /**
+   * What the features registered so far returned, by name: a feature reaches another area's service
+   * through here (registered earlier in the list), never through its repo or tables.
+   */
+  features: Record<string, unknown>;
 }
 
 export interface Feature {
