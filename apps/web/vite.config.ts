@@ -13,18 +13,27 @@ function chunkSizeReport(): Plugin {
     name: 'trilha-chunk-size-report',
     apply: 'build',
     generateBundle(options, bundle) {
+      const order = ['entry', 'shared', 'page', 'catalog'];
       const rows = Object.values(bundle)
         .filter((item) => item.type === 'chunk')
         .map((chunk) => ({
           file: chunk.fileName,
-          kind: chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'route' : 'shared',
+          kind: chunk.isEntry
+            ? 'entry'
+            : chunk.facadeModuleId?.endsWith('.json')
+              ? 'catalog'
+              : chunk.isDynamicEntry
+                ? 'page'
+                : 'shared',
           bytes: Buffer.byteLength(chunk.code),
           gzip: gzipSync(chunk.code, { level: 9 }).length,
         }))
-        .sort((a, b) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip);
+        .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.gzip - a.gzip);
       const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} kB`;
-      const lines = rows.map((r) => `  ${r.kind.padEnd(7)} ${kb(r.gzip)} gzip ${kb(r.bytes)} raw  ${r.file}`);
-      const initial = rows.filter((r) => r.kind !== 'route').reduce((sum, r) => sum + r.gzip, 0);
+      const lines = rows.map((r) => `  ${r.kind.padEnd(8)} ${kb(r.gzip)} gzip ${kb(r.bytes)} raw  ${r.file}`);
+      const initial = rows
+        .filter((r) => r.kind === 'entry' || r.kind === 'shared')
+        .reduce((sum, r) => sum + r.gzip, 0);
       this.info(`gzipped chunk sizes:\n${lines.join('\n')}\n  entry + shared: ${kb(initial).trim()} gzip`);
       if (options.dir) {
         writeFileSync(path.join(options.dir, 'bundle-report.json'), JSON.stringify(rows, null, 2));
@@ -43,6 +52,7 @@ const vendorGroups = [
     name: 'mantine',
     test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tabbable|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|detect-node-es|tslib)/,
   },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   {
     name: 'data',
     test: /node_modules[\\/](@tanstack|zustand|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,

@@ -1,0 +1,25 @@
+import {
+  IconBooks,
+  IconChecklist,
+  IconGift,
+  IconMail,
+  IconMessageReport,
+  IconReceipt2,
+  IconSettings,
+  IconSpeakerphone,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { AdminArea } from '../admin-areas';
+
+export const adminAreaIcons: Record<AdminArea, Icon> = {
+  content: IconBooks,
+  users: IconUsers,
+  approvals: IconChecklist,
+  audit: IconReceipt2,
+  moderation: IconMessageReport,
+  rewards: IconGift,
+  campaigns: IconSpeakerphone,
+  communications: IconMail,
+  settings: IconSettings,
+};

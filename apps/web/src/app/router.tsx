@@ -1,0 +1,219 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  loginGuard,
+  portfolioGuard,
+  publicGuard,
+  redirectTo,
+  requireBackOffice,
+  requireSession,
+  rootLoader,
+} from './guards';
+import { adminAreas } from './admin-areas';
+import { AuthenticatedLayout } from './layouts/authenticated-layout';
+import { PlayerLayout } from './layouts/player-layout';
+import { PublicFrameLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { lazyPage, type PageModule } from './lazy-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorBoundary } from './pages/route-error-boundary';
+import type { RouteHandle, RouteTitleKey } from './route-handle';
+
+const comingSoon = () => import('./pages/coming-soon-page');
+
+/** A screen of the spec whose feature arrives with a later issue: the shared "not available yet" page. */
+function soon(path: string, title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): RouteObject {
+  return { path, ...lazyPage(comingSoon), handle: { title, ...extra } satisfies RouteHandle };
+}
+
+function page(path: string | undefined, title: RouteTitleKey, load: () => Promise<PageModule>): RouteObject {
+  return { ...(path === undefined ? { index: true } : { path }), ...lazyPage(load), handle: { title } };
+}
+
+const trail = 'trails/:id_trail';
+const presentialInTrail = `${trail}/presential-catalogs/:id_catalog/presential-courses/:id`;
+
+/** Public screens of spec section 2, except the login screen itself (it has its own layout). */
+const publicScreens: RouteObject[] = [
+  page(
+    'maintenance-login',
+    'routes:maintenanceLogin',
+    () => import('../features/session/pages/maintenance-page'),
+  ),
+  soon('login-redirect-v2', 'routes:loginRedirect'),
+  soon('webservice-login', 'routes:webserviceLogin'),
+  soon('webservice-login/:token', 'routes:webserviceLogin'),
+  soon('institutional/about', 'routes:institutionalAbout'),
+  soon('institutional/cookies_policy', 'routes:institutionalCookiesPolicy'),
+  soon('institutional/support', 'routes:institutionalSupport'),
+  soon('institutional/privacy-policy', 'routes:institutionalPrivacyPolicy'),
+  soon('institutional/terms-and-conditions', 'routes:institutionalTerms'),
+  soon('set-password/:username/:uidb64/:token', 'routes:setPassword'),
+  soon('request-password', 'routes:requestPassword'),
+  soon('recover-password/:username/:uidb64/:token', 'routes:recoverPassword'),
+  soon('first_access', 'routes:firstAccess'),
+  soon('register', 'routes:register'),
+  soon('register-success', 'routes:registerSuccess'),
+  soon('register-seven-trade', 'routes:registerSevenTrade'),
+  soon('register-pop-trade', 'routes:registerPopTrade'),
+  soon('intel-first-access', 'routes:intelFirstAccess'),
+  soon('intel-login-redirect', 'routes:intelLoginRedirect'),
+  soon('tigre-juntos-somos-mais', 'routes:tigre'),
+];
+
+/** Authenticated screens inside the app shell (header, module navigation, user menu). */
+const appScreens: RouteObject[] = [
+  page('home', 'routes:home', () => import('./routes/home.route')),
+  soon('home/surveys/:survey_id', 'routes:homeSurvey'),
+
+  soon('online-courses', 'routes:onlineCourses'),
+  soon('online-courses/:id', 'routes:onlineCourse'),
+  { path: 'courses', loader: redirectTo(() => '/online-courses') },
+  { path: 'courses/:id', loader: redirectTo((p) => `/online-courses/${p.id}`) },
+
+  soon('trails', 'routes:trails'),
+  soon('trails/:id', 'routes:trail'),
+  soon(`${trail}/course/:id`, 'routes:trailCourse'),
+  soon(`${trail}/presential-catalogs/:id`, 'routes:trailPresentialCatalog'),
+
+  soon('presential-courses', 'routes:presentialCourses'),
+  soon('presential-courses/:id', 'routes:presentialCourse'),
+  soon(presentialInTrail, 'routes:presentialCourse'),
+  { path: 'presential', loader: redirectTo(() => '/presential-courses') },
+  { path: 'presential/:id', loader: redirectTo((p) => `/presential-courses/${p.id}`) },
+
+  soon('webinars', 'routes:webinars'),
+  soon('webinars/:id', 'routes:webinar'),
+  soon(`${trail}/webinars/:id`, 'routes:webinar'),
+  { path: 'webcasts', loader: redirectTo(() => '/webinars') },
+  { path: 'webcasts/:id', loader: redirectTo((p) => `/webinars/${p.id}`) },
+
+  soon('live-classes', 'routes:liveClasses'),
+  soon('live-classes/:id', 'routes:liveClass'),
+  soon(`${trail}/live-classes/:id`, 'routes:liveClass'),
+
+  soon('podcasts', 'routes:podcasts'),
+  soon('podcasts/:id', 'routes:podcast'),
+  soon('podcasts/search/:name', 'routes:podcastSearch'),
+
+  soon('library', 'routes:library'),
+  soon('library/:name', 'routes:libraryFolder'),
+  soon('libraries/:id', 'routes:libraryItem'),
+
+  soon('news', 'routes:news'),
+  soon('news/:id', 'routes:newsItem'),
+
+  soon('reward-store', 'routes:rewardStore'),
+  soon('reward-store/details/:id', 'routes:rewardDetails'),
+
+  soon('points-table', 'routes:pointsTable'),
+  soon('campaigns', 'routes:campaigns'),
+  soon('profile', 'routes:profile'),
+  soon('events', 'routes:events'),
+  soon('terms-and-conditions', 'routes:termsAndConditions'),
+  soon('faq', 'routes:faq'),
+  soon('support', 'routes:support'),
+  soon('privacy-policy', 'routes:privacyPolicy'),
+  soon('cookies', 'routes:cookies'),
+  soon('about-the-program', 'routes:aboutTheProgram'),
+  soon('about', 'routes:about'),
+  soon('contact-us', 'routes:contactUs'),
+  soon('insert-sales', 'routes:insertSales'),
+  soon('upload-photos', 'routes:uploadPhotos'),
+  soon('about-the-team', 'routes:aboutTheTeam'),
+  soon('hotsite', 'routes:hotsite'),
+];
+
+/** Activity player screens: full screen, without the module navigation. */
+const playerScreens: RouteObject[] = [
+  soon('courses/:id/activities/:hierarchy_order', 'routes:courseActivity'),
+  soon(`${trail}/course/:id/activities/:hierarchy_order`, 'routes:courseActivity'),
+  soon('webinars/:id/activities/:hierarchy_order', 'routes:webinarActivity'),
+  soon(`${trail}/webinars/:id/activities/:hierarchy_order`, 'routes:webinarActivity'),
+  soon('live-classes/:id/activities/:hierarchy_order', 'routes:liveClassActivity'),
+  soon(`${trail}/live-classes/:id/activities/:hierarchy_order`, 'routes:liveClassActivity'),
+  ...['presential-courses/:id', presentialInTrail].flatMap((base) => [
+    soon(
+      `${base}/event/presential-class/:event_id/activities/:hierarchy_order`,
+      'routes:presentialClassActivity',
+    ),
+    soon(`${base}/event/webinar/:event_id/activities/:hierarchy_order`, 'routes:presentialWebinarActivity'),
+    soon(
+      `${base}/event/live-class/:event_id/activities/:hierarchy_order`,
+      'routes:presentialLiveClassActivity',
+    ),
+    soon(`${base}/reactions/:hierarchy_order`, 'routes:presentialReaction'),
+  ]),
+  soon('webinars-lounge/:id', 'routes:webinarLounge'),
+  soon(`${trail}/webinars-lounge/:id`, 'routes:webinarLounge'),
+  soon('onboarding', 'routes:onboarding'),
+  soon('complete-register', 'routes:completeRegister'),
+];
+
+const adminPage = () => import('./pages/admin-area-page');
+
+const adminScreens: RouteObject[] = [
+  page(undefined, 'admin:areas.overview', adminPage),
+  ...adminAreas.map((area) => page(area, `admin:areas.${area}`, adminPage)),
+  { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: rootLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: () => null,
+    children: [
+      {
+        loader: publicGuard,
+        children: [
+          {
+            index: true,
+            loader: loginGuard,
+            ...lazyPage(() => import('../features/session/pages/login-page')),
+            handle: { title: 'routes:login' } satisfies RouteHandle,
+          },
+          { Component: PublicFrameLayout, children: publicScreens },
+        ],
+      },
+      {
+        loader: portfolioGuard,
+        Component: PublicFrameLayout,
+        children: [
+          soon('portfolio', 'routes:portfolio', { signIn: true }),
+          soon('portfolio-course/:slug', 'routes:portfolioCourse', { signIn: true }),
+        ],
+      },
+      { Component: PublicFrameLayout, children: [soon('about-team', 'routes:aboutTeam')] },
+      {
+        loader: requireSession,
+        children: [
+          { Component: AuthenticatedLayout, ErrorBoundary: RouteErrorBoundary, children: appScreens },
+          { Component: PlayerLayout, ErrorBoundary: RouteErrorBoundary, children: playerScreens },
+          {
+            path: 'admin',
+            loader: requireBackOffice,
+            ...lazyPage(() => import('./layouts/admin-layout')),
+            handle: { title: 'routes:admin' } satisfies RouteHandle,
+            children: adminScreens,
+          },
+        ],
+      },
+      {
+        Component: PublicFrameLayout,
+        children: [
+          {
+            path: '*',
+            element: <NotFoundPage />,
+            handle: { title: 'routes:notFound' } satisfies RouteHandle,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,109 @@
+import { Badge, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ModuleIcon } from '../../../components/module-icon';
+import { currentLanguage, formatDate } from '../../../lib/i18n';
+import { visibleModules } from '../../../lib/modules';
+import { useSelectedClient, useSession } from '../../../lib/session-store';
+import classes from './home-page.module.css';
+
+export interface HomePageProps {
+  /** The preference fields (company, language), composed in by the route. */
+  preferences?: ReactNode;
+}
+
+/** Home: a welcome with the user's name and company, and the company's modules as tiles. */
+export function HomePage({ preferences }: HomePageProps) {
+  const { t } = useTranslation(['home', 'common', 'nav']);
+  const session = useSession();
+  const client = useSelectedClient();
+  if (!session || !client) return null;
+  const modules = visibleModules(client);
+
+  return (
+    <Stack gap="xl" maw={1200} mx="auto">
+      <Paper className={classes.welcome} p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="sm">
+        <Stack gap={6} pos="relative" style={{ zIndex: 1 }}>
+          <Group gap={6} c="white" opacity={0.9}>
+            <IconCalendar size={16} aria-hidden />
+            <Text fz="sm" data-testid="today">
+              {t('common:today', { date: formatDate(new Date(), currentLanguage()) })}
+            </Text>
+          </Group>
+          <Title order={1} fz={{ base: 26, sm: 34 }} c="white">
+            {t('greeting', { name: session.user.fullName })}
+          </Title>
+          <Text fz={{ base: 'md', sm: 'lg' }} c="white" opacity={0.95}>
+            {t('welcome', { client: client.name })}
+          </Text>
+          <Group gap="xs" mt="xs">
+            <Badge
+              variant="white"
+              color="dark"
+              size="lg"
+              leftSection={<IconBuildingStore size={14} aria-hidden />}
+              aria-label={`${t('currentCompany')}: ${client.name}`}
+            >
+              {client.name}
+            </Badge>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: preferences ? 8 : 12 }}>
+          <Stack gap="md" component="section" aria-labelledby="home-modules-title">
+            <div>
+              <Title order={2} fz="h3" id="home-modules-title">
+                {t('modulesTitle')}
+              </Title>
+              <Text c="dimmed" fz="sm">
+                {modules.length ? t('modulesIntro') : t('noModules')}
+              </Text>
+            </div>
+            <SimpleGrid
+              cols={{ base: 1, xs: 2, lg: 3 }}
+              spacing="md"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {modules.map((module) => (
+                <li key={module.key}>
+                  <Card component={Link} to={module.path} className={classes.tile} shadow="xs" padding="md">
+                    <Group wrap="nowrap" align="flex-start" gap="md">
+                      <ThemeIcon variant="light" size={48} radius="md">
+                        <ModuleIcon moduleKey={module.key} size={26} />
+                      </ThemeIcon>
+                      <div>
+                        <Text fw={600}>{t(`nav:modules.${module.key}`)}</Text>
+                        <Text fz="sm" c="dimmed">
+                          {t(`nav:moduleDescriptions.${module.key}`)}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Card>
+                </li>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+        {preferences ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card component="section" aria-labelledby="home-preferences-title" shadow="xs">
+              <Stack gap="md">
+                <Title order={2} fz="h4" id="home-preferences-title">
+                  {t('preferences')}
+                </Title>
+                {preferences}
+              </Stack>
+            </Card>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+}

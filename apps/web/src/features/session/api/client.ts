@@ -1,0 +1,32 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
+import { selectedClientOf } from '../../../lib/session-store';
+import { selectClient } from './session';
+
+/** Switches the selected client; everything cached for the previous one is dropped, then home. */
+export function useSelectClientMutation() {
+  const navigate = useNavigate();
+  const { t } = useTranslation(['nav']);
+  return useMutation({
+    mutationFn: selectClient,
+    onSuccess: (session) => {
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site',
+      });
+      const client = selectedClientOf(session);
+      if (client) void navigate(client.homeRoute);
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: t('switchCompanyFailed'),
+        message: errorText(error instanceof ApiError ? error.code : 'INTERNAL'),
+      });
+    },
+  });
+}

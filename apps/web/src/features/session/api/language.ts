@@ -1,0 +1,26 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '@trilha/contracts/session';
+import { hasSession, setLanguageCode } from '../../../lib/session-store';
+import { saveLanguage } from './session';
+
+/**
+ * Switches the language at once (the language sync follows the `common` store) and, for a logged-in
+ * user, saves it to their account so it follows them to other devices.
+ */
+export function useChangeLanguage() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (languageCode: LanguageCode) => {
+      setLanguageCode(languageCode);
+      if (!hasSession()) return;
+      try {
+        await saveLanguage(languageCode);
+      } catch {
+        notifications.show({ color: 'red', message: t('language.changeFailed') });
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { passwordGrantBody } from '@trilha/contracts/auth';
+import type { FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo';
+import { PublicFooter } from '../../../components/public-footer';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
+import { ApiError } from '../../../lib/api-client';
+import { logoFor } from '../../../lib/branding';
+import { errorText } from '../../../lib/i18n';
+import { consumeRedirect, selectedClientOf } from '../../../lib/session-store';
+import { useLoginMutation, type Credentials } from '../api/auth';
+import { useLoginConfig } from '../api/login-config';
+import { LanguageMenu } from '../components/language-picker';
+import classes from './login-page.module.css';
+
+const credentials = passwordGrantBody.pick({ username: true, password: true });
+
+/** The translated text of a login failure; the lock-out message names the minutes to wait. */
+function loginErrorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return errorText('INTERNAL');
+  if (error.code === 'AUTH_TOO_MANY_ATTEMPTS') {
+    const retryAfter = (error.details as { retryAfter?: number } | undefined)?.retryAfter;
+    if (retryAfter) return errorText(error.code, { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
+    return error.message || errorText('RATE_LIMITED');
+  }
+  return errorText(error.code);
+}
+
+export interface LoginLocationState {
+  sessionExpired?: boolean;
+}
+
+export default function LoginPage() {
+  const { t, i18n } = useTranslation(['auth', 'common', 'errors']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const configQuery = useLoginConfig();
+  const config = configQuery.data;
+  const mutation = useLoginMutation();
+  const form = useForm<Credentials>({
+    resolver: zodResolver(credentials),
+    defaultValues: { username: '', password: '' },
+  });
+
+  if (config?.maintenance) return <Navigate to="/maintenance-login" replace />;
+
+  const siteName = config?.name ?? t('common:appName');
+  const sessionExpired = (location.state as LoginLocationState | null)?.sessionExpired === true;
+  const fieldError = (error: FieldError | undefined, requiredText: string) =>
+    !error ? undefined : error.type === 'too_small' ? requiredText : t('errors:VALIDATION_FAILED');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const session = await mutation.mutateAsync(values).catch(() => null);
+    if (!session) return;
+    const target = consumeRedirect() ?? selectedClientOf(session)?.homeRoute ?? '/home';
+    await navigate(target, { replace: true });
+  });
+
+  return (
+    <div className={classes.page}>
+      <SkipLink label={t('common:skipToContent')} />
+      <div
+        className={classes.visual}
+        aria-hidden
+        style={{
+          backgroundColor: config?.colors.background ?? 'var(--mantine-color-brand-8)',
+          backgroundImage: config?.backgroundImage ? `url("${config.backgroundImage}")` : undefined,
+        }}
+      >
+        <div className={classes.visualText}>
+          <Text fz={40} fw={800} lh={1.1}>
+            {siteName}
+          </Text>
+        </div>
+      </div>
+      <div className={classes.panel}>
+        <header>
+          <Group justify="space-between" wrap="nowrap">
+            <BrandLogo src={logoFor(config, i18n.language)} name={siteName} height={44} />
+            <LanguageMenu />
+          </Group>
+        </header>
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <div className={classes.form}>
+            <Stack gap="lg">
+              <div>
+                <Title order={1} fz={{ base: 26, sm: 30 }}>
+                  {t('login.title')}
+                </Title>
+                <Text c="dimmed" mt={6}>
+                  {t('login.subtitle')}
+                </Text>
+              </div>
+
+              {sessionExpired && !mutation.isError ? (
+                <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
+                  {t('login.sessionExpired')}
+                </Alert>
+              ) : null}
+              {configQuery.isError && !config ? (
+                <Alert variant="light" color="yellow" icon={<IconAlertCircle aria-hidden />}>
+                  <Group justify="space-between" gap="xs">
+                    <span>{t('login.configError')}</span>
+                    <Button size="compact-sm" variant="white" onClick={() => void configQuery.refetch()}>
+                      {t('common:actions.tryAgain')}
+                    </Button>
+                  </Group>
+                </Alert>
+              ) : null}
+              {mutation.isError ? (
+                <Alert
+                  variant="light"
+                  color="red"
+                  title={t('login.errorTitle')}
+                  icon={<IconAlertCircle aria-hidden />}
+                  role="alert"
+                >
+                  {loginErrorText(mutation.error)}
+                </Alert>
+              ) : null}
+
+              <form onSubmit={(event) => void onSubmit(event)} noValidate>
+                <Stack gap="md">
+                  <TextInput
+                    label={t('login.username')}
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    required
+                    size="md"
+                    error={fieldError(form.formState.errors.username, t('login.usernameRequired'))}
+                    {...form.register('username')}
+                  />
+                  <PasswordInput
+                    label={t('login.password')}
+                    autoComplete="current-password"
+                    required
+                    size="md"
+                    visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                    error={fieldError(form.formState.errors.password, t('login.passwordRequired'))}
+                    {...form.register('password')}
+                  />
+                  <Group justify="flex-end">
+                    <Anchor component={Link} to="/request-password" fz="sm">
+                      {t('login.forgotPassword')}
+                    </Anchor>
+                  </Group>
+                  <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+                    {t('login.submit')}
+                  </Button>
+                </Stack>
+              </form>
+
+              {config?.register || config?.preRegister ? (
+                <Text ta="center" fz="sm">
+                  {t('login.noAccount')}{' '}
+                  <Anchor component={Link} to="/register" fw={600}>
+                    {config.register ? t('login.register') : t('login.preRegister')}
+                  </Anchor>
+                </Text>
+              ) : null}
+            </Stack>
+          </div>
+        </Box>
+        <PublicFooter siteName={siteName} showSupport={config?.support ?? false} />
+      </div>
+    </div>
+  );
+}

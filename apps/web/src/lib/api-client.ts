@@ -1,0 +1,226 @@
+import { tokenResponse, type TokenResponse } from '@trilha/contracts/auth';
+import type { z } from 'zod';
+import { clearSession, clearWebserviceToken, hasSession, setTokens, useCommonStore } from './session-store';
+
+/** Every failed call surfaces as this: `code` is an API error code (contracts/errors.ts) or NETWORK_ERROR. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * How a call authenticates (spec section 7): `session` sends the bearer token, or the app's client
+ * credentials when there is none; `client` always sends the client credentials (token endpoint);
+ * `none` sends nothing (public configuration).
+ */
+export type AuthMode = 'session' | 'client' | 'none';
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body. */
+  form?: Record<string, string>;
+  auth?: AuthMode;
+  /** Validates the answer; the call fails with INTERNAL when the server does not keep the contract. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+type SessionExpiredHandler = () => void;
+let sessionExpiredHandler: SessionExpiredHandler = () => undefined;
+
+/** The router registers where to go when the session ends (the login screen). */
+export function onSessionExpired(handler: SessionExpiredHandler): void {
+  sessionExpiredHandler = handler;
+}
+
+const oauthCodes: Record<string, string> = {
+  invalid_client: 'AUTH_INVALID_CLIENT',
+  invalid_grant: 'AUTH_INVALID_CREDENTIALS',
+  slow_down: 'AUTH_TOO_MANY_ATTEMPTS',
+};
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallback =
+    response.status >= 500 ? 'INTERNAL' : response.status === 401 ? 'UNAUTHENTICATED' : 'BAD_REQUEST';
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return new ApiError(response.status, fallback, response.statusText);
+  }
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    // The API's own shape: { error: { code, message, details } }
+    if (error && typeof error === 'object') {
+      const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+      return new ApiError(
+        response.status,
+        typeof code === 'string' ? code : fallback,
+        typeof message === 'string' ? message : '',
+        details,
+      );
+    }
+    // RFC 6749 shape of the token endpoint: { error, error_description, code?, retry_after? }
+    if (typeof error === 'string') {
+      const oauth = body as { error_description?: unknown; code?: unknown; retry_after?: unknown };
+      const header = Number(response.headers.get('Retry-After'));
+      const retryAfter =
+        typeof oauth.retry_after === 'number' ? oauth.retry_after : header > 0 ? header : undefined;
+      return new ApiError(
+        response.status,
+        typeof oauth.code === 'string' ? oauth.code : (oauthCodes[error] ?? fallback),
+        typeof oauth.error_description === 'string' ? oauth.error_description : error,
+        { oauthError: error, ...(retryAfter ? { retryAfter } : {}) },
+      );
+    }
+  }
+  return new ApiError(response.status, fallback, response.statusText);
+}
+
+let clientIdRequest: Promise<string> | null = null;
+
+/** The SPA's public OAuth client id, asked of the server once per page load. */
+export function getOAuthClientId(): Promise<string> {
+  clientIdRequest ??= send('/api/site/oauth-client', {}, null, 'none')
+    .then(async (response) => {
+      if (!response.ok) throw await toApiError(response);
+      const { clientId } = (await response.json()) as { clientId: string };
+      return clientId;
+    })
+    .catch((error: unknown) => {
+      clientIdRequest = null;
+      throw error;
+    });
+  return clientIdRequest;
+}
+
+async function send<T>(
+  path: string,
+  options: RequestOptions<T>,
+  token: string | null,
+  auth: AuthMode,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const language = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  if (language) headers.set('Accept-Language', language);
+  if (auth === 'session' && token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  } else if (auth === 'client' || auth === 'session') {
+    headers.set('Authorization', `Basic ${btoa(`${await getOAuthClientId()}:`)}`);
+  }
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+async function readBody<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const json: unknown = text ? JSON.parse(text) : undefined;
+  if (!schema) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error('Response does not match its contract', response.url, parsed.error.issues);
+    throw new ApiError(response.status, 'INTERNAL', 'Unexpected response from the server');
+  }
+  return parsed.data;
+}
+
+/** Calls the token endpoint (form-encoded, client credentials). */
+export async function requestToken(form: Record<string, string>): Promise<TokenResponse> {
+  const response = await send('/o/token/', { method: 'POST', form }, null, 'client');
+  if (!response.ok) throw await toApiError(response);
+  return readBody(response, tokenResponse);
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+async function refreshTokens(refreshToken: string): Promise<string | null> {
+  try {
+    const tokens = await requestToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    setTokens(tokens);
+    return tokens.access_token;
+  } catch (error) {
+    // A connection failure is not a verdict on the session: keep it and let the call fail.
+    if (error instanceof ApiError && error.status === 0) throw error;
+    return null;
+  }
+}
+
+/**
+ * After a 401: the access token to replay with, or null when the session is over. However many calls
+ * fail together, one refresh runs; the others wait for it. A call that used a token which has since been
+ * replaced just replays with the new one.
+ */
+async function renewAfter401(usedToken: string): Promise<string | null> {
+  if (refreshing) return refreshing;
+  const { accessToken, refreshToken } = useCommonStore.getState();
+  if (accessToken && accessToken !== usedToken) return accessToken;
+  if (!refreshToken) return null;
+  refreshing = refreshTokens(refreshToken).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Ends the session on the client and sends the user to the login screen. */
+export function expireSession(): void {
+  const { sessionType, accessToken } = useCommonStore.getState();
+  const wasLoggedIn = Boolean(accessToken) || hasSession();
+  clearSession();
+  if (sessionType === 'webservice') clearWebserviceToken();
+  if (wasLoggedIn) sessionExpiredHandler();
+}
+
+/** JSON call to the API with the session's bearer token, refreshing and replaying once on a 401. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const auth = options.auth ?? 'session';
+  if (auth === 'session' && refreshing) await refreshing.catch(() => null);
+  const token = auth === 'session' ? useCommonStore.getState().accessToken : null;
+  let response = await send(path, options, token, auth);
+
+  if (response.status === 401 && auth === 'session') {
+    const replayToken = token ? await renewAfter401(token) : null;
+    if (replayToken) response = await send(path, options, replayToken, auth);
+    if (!replayToken || response.status === 401) {
+      const error = await toApiError(response);
+      expireSession();
+      throw error;
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return readBody(response, options.schema);
+}
+
+/** Forgets module state between tests. */
+export function resetApiClientForTests(): void {
+  refreshing = null;
+  clientIdRequest = null;
+  sessionExpiredHandler = () => undefined;
+}

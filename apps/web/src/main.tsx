@@ -1,0 +1,51 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { onSessionExpired } from './lib/api-client';
+import { installDeepLinkHandler } from './lib/deep-link';
+import { initI18n, resolveInitialLanguage } from './lib/i18n';
+import { startLanguageSync } from './lib/language-sync';
+import { useParamsStore } from './lib/params-store';
+import { hydratePersistedStores } from './lib/persist';
+import { rememberRedirect, setLanguageCode, useCommonStore } from './lib/session-store';
+
+async function boot() {
+  await hydratePersistedStores().catch((error: unknown) =>
+    console.error('Persisted state unavailable', error),
+  );
+
+  const language = resolveInitialLanguage(
+    window.location.search,
+    useCommonStore.getState().languageCode,
+    useParamsStore.getState().loginConfig?.defaultLanguage,
+  );
+  if (new URLSearchParams(window.location.search).get('locale') === language) setLanguageCode(language);
+  await initI18n(language).catch((error: unknown) => console.error('Catalogs unavailable', error));
+  startLanguageSync();
+
+  const router = createAppRouter();
+  onSessionExpired(() => {
+    // A loader that hits the 401 redirects by itself; only an idle page is moved here.
+    if (router.state.navigation.state !== 'idle') return;
+    const { pathname, search } = router.state.location;
+    rememberRedirect(`${pathname}${search}`);
+    void router.navigate('/', { replace: true, state: { sessionExpired: true } });
+  });
+  installDeepLinkHandler((to) => router.navigate(to));
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Boot errors are only logged (spec section 8).
+boot().catch((error: unknown) => console.error('Boot failed', error));
