@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { authSessions, oauthApps, refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import type { SessionType } from './tokens';
@@ -29,14 +29,46 @@ export function createAuthRepo(db: DbOrTx) {
       await db.insert(refreshTokens).values({ sessionId, tokenHash });
     },
 
-    /** Marks the token spent atomically; only one of two concurrent uses wins. */
-    async spendRefreshToken(tokenHash: string) {
-      const [row] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-        .returning({ sessionId: refreshTokens.sessionId });
-      return row?.sessionId;
+    /**
+     * Spends the token and reads its session in one statement; only one of two concurrent uses wins.
+     * Undefined when the token is unknown or already spent.
+     */
+    async spendRefreshTokenWithSession(tokenHash: string) {
+      const rows = rowsOf<{
+        id: string;
+        user_id: number;
+        kind: string;
+        app_id: number;
+        expires_at: string | Date;
+        revoked_at: string | Date | null;
+        user_status: string;
+      }>(
+        await db.execute(sql`
+          with spent as (
+            update refresh_tokens set used_at = now()
+            where token_hash = ${tokenHash} and used_at is null
+            returning session_id)
+          select s.id, s.user_id, s.kind, s.app_id, s.expires_at, s.revoked_at, u.status as user_status
+          from spent join auth_sessions s on s.id = spent.session_id join users u on u.id = s.user_id`),
+      );
+      const r = rows[0];
+      if (!r) return undefined;
+      return {
+        id: r.id,
+        userId: r.user_id,
+        kind: r.kind,
+        appId: r.app_id,
+        expiresAt: new Date(r.expires_at),
+        revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+        userStatus: r.user_status,
+      };
+    },
+
+    /** Adds the session's next refresh token and marks the session used, in one statement. */
+    async rotateInto(sessionId: string, tokenHash: string) {
+      await db.execute(sql`
+        with touched as (update auth_sessions set last_used_at = now() where id = ${sessionId})
+        insert into refresh_tokens (session_id, token_hash) values (${sessionId}, ${tokenHash})`);
     },
 
     async findRefreshToken(tokenHash: string) {
@@ -59,10 +91,6 @@ export function createAuthRepo(db: DbOrTx) {
         .innerJoin(users, eq(users.id, authSessions.userId))
         .where(eq(authSessions.id, id));
       return row;
-    },
-
-    async touchSession(id: string) {
-      await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, id));
     },
 
     async revokeSession(id: string, reason: string) {

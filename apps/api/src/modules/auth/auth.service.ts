@@ -51,6 +51,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (ids.length) await deps.pubsub.publish(SESSION_REVOKED_CHANNEL, { ids });
   }
 
+  // OAuth apps change rarely; a short cache keeps the token endpoint to the queries it needs.
+  const apps = new TtlCache<string, Awaited<ReturnType<typeof authRepo.findApp>>>(60_000, 100);
+  const findApp = async (clientId: string) => {
+    let app = apps.get(clientId);
+    if (!app) {
+      app = await authRepo.findApp(clientId);
+      if (app) apps.set(clientId, app);
+    }
+    return app;
+  };
+
   async function authenticateApp(authorization: string | undefined) {
     const match = /^Basic\s+(.+)$/i.exec(authorization ?? '');
     if (!match?.[1])
@@ -59,7 +70,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const sep = decoded.indexOf(':');
     const clientId = decodeURIComponent(sep < 0 ? decoded : decoded.slice(0, sep));
     const secret = sep < 0 ? '' : decodeURIComponent(decoded.slice(sep + 1));
-    const app = await authRepo.findApp(clientId);
+    const app = await findApp(clientId);
     if (!app) throw new OAuthError('invalid_client', 'Client authentication failed', 'AUTH_INVALID_CLIENT');
     if (app.confidential) {
       const ok = app.secretHash ? await argonVerify(app.secretHash, secret).catch(() => false) : false;
@@ -89,10 +100,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 300),
       });
+      await authRepo.addRefreshToken(sid, refresh.hash);
     } else {
-      await authRepo.touchSession(sid);
+      await authRepo.rotateInto(sid, refresh.hash);
     }
-    await authRepo.addRefreshToken(sid, refresh.hash);
     liveSessions.set(sid, true);
     return {
       access_token: tokens.signAccess(userId, sid, kind),
@@ -147,8 +158,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async refreshGrant(authorization: string | undefined, refreshToken: string, meta: RequestMeta) {
       const app = await authenticateApp(authorization);
       const tokenHash = hashToken(refreshToken);
-      const sessionId = await authRepo.spendRefreshToken(tokenHash);
-      if (!sessionId) {
+      const session = await authRepo.spendRefreshTokenWithSession(tokenHash);
+      if (!session) {
         const spent = await authRepo.findRefreshToken(tokenHash);
         if (spent) {
           // A spent token presented again means it leaked: end the whole family.
@@ -157,8 +168,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw new OAuthError('invalid_grant', 'Invalid refresh token', 'AUTH_INVALID_REFRESH');
       }
-      const session = await authRepo.findSession(sessionId);
-      if (!session || session.revokedAt || session.expiresAt < new Date()) {
+      const sessionId = session.id;
+      if (session.revokedAt || session.expiresAt < new Date()) {
         throw new OAuthError('invalid_grant', 'Session ended', 'AUTH_INVALID_REFRESH');
       }
       if (session.userStatus === 'blocked') {
