@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { ChunkErrorScreen } from './pages/chunk-error-screen';
 import { RouteErrorBoundary } from './pages/route-error-boundary';
 
 /** Spec sections 7 and 9: page script chunks load lazily with a 120-second time-out. */
@@ -45,17 +46,26 @@ export interface PageModule {
 }
 
 /**
- * A route's page as its own lazily loaded chunk. A failed or timed-out load raises a ChunkLoadError that the
- * route's own error boundary turns into the "Could not load this page — Reload" screen, inside the
- * surrounding layout.
+ * A route's page as its own lazily loaded chunk. A failed or timed-out load raises a ChunkLoadError, which
+ * is reported and answered with the "Could not load this page — Reload" screen in place of the page,
+ * inside the surrounding layout.
+ *
+ * The failure becomes the route's component rather than a thrown error on purpose: React Router keeps a
+ * route whose `lazy` rejected in its "still loading" state and renders nothing for it, not its boundary.
+ * Other errors of the route (its loader, its rendering) go to the route's error boundary.
  */
 export function lazyPage(
   load: () => Promise<PageModule>,
   timeoutMs: number = PAGE_LOAD_TIMEOUT_MS,
 ): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
   const lazy: LazyRouteFunction<RouteObject> = async () => {
-    const module = await withTimeout(load(), timeoutMs);
-    return { Component: module.default };
+    try {
+      const module = await withTimeout(load(), timeoutMs);
+      return { Component: module.default };
+    } catch (error) {
+      console.error(error);
+      return { Component: ChunkErrorScreen };
+    }
   };
   return { lazy, ErrorBoundary: RouteErrorBoundary };
 }

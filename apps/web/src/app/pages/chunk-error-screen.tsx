@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { StatusScreen } from '../../components/status-screen';
+import { reloadPage } from '../../lib/reload';
 
 /** Shown when a page's code cannot be loaded: the way out is a fresh load of the app. */
 export function ChunkErrorScreen() {
@@ -14,7 +15,7 @@ export function ChunkErrorScreen() {
       title={t('chunkError.title')}
       description={t('chunkError.description')}
       actions={
-        <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => window.location.reload()}>
+        <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={reloadPage}>
           {t('chunkError.action')}
         </Button>
       }

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { StatusScreen } from '../../components/status-screen';
+import { reloadPage } from '../../lib/reload';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/i18n';
 import { ChunkErrorScreen } from './chunk-error-screen';
@@ -28,7 +29,7 @@ export function RouteErrorBoundary() {
       icon={<IconAlertTriangle size={32} aria-hidden />}
       title={t('unexpected.title')}
       description={description}
-      actions={<Button onClick={() => window.location.reload()}>{t('actions.tryAgain')}</Button>}
+      actions={<Button onClick={reloadPage}>{t('actions.tryAgain')}</Button>}
     />
   );
 }

@@ -43,6 +43,7 @@ export function HomePage({ preferences }: HomePageProps) {
               variant="white"
               color="dark"
               size="lg"
+              tt="none"
               leftSection={<IconBuildingStore size={14} aria-hidden />}
               aria-label={`${t('currentCompany')}: ${client.name}`}
             >
@@ -64,7 +65,7 @@ export function HomePage({ preferences }: HomePageProps) {
               </Text>
             </div>
             <SimpleGrid
-              cols={{ base: 1, xs: 2, lg: 3 }}
+              cols={{ base: 1, xs: 2, xl: 3 }}
               spacing="md"
               component="ul"
               p={0}
