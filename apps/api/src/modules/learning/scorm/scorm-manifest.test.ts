@@ -145,7 +145,13 @@ describe('readScormPackage', () => {
     expect(pkg.launchHref).toBe('index.html?lesson=1');
     expect(pkg.launchPath).toBe('index.html');
     expect(pkg.launchItem).toBe('ITEM-1');
-    expect(pkg.files).toEqual(['css/style.css', 'imsmanifest.xml', 'index.html', 'js/app.js', 'lesson 2.html']);
+    expect(pkg.files).toEqual([
+      'css/style.css',
+      'imsmanifest.xml',
+      'index.html',
+      'js/app.js',
+      'lesson 2.html',
+    ]);
 
     const [organization] = pkg.organizations;
     expect(organization?.identifier).toBe('ORG-1');
@@ -218,11 +224,19 @@ describe('readScormPackage', () => {
     expect(pkg.version).toBe('2004');
     expect(pkg.title).toBe('Notebooks');
     expect(pkg.defaultOrganization).toBe('ORG-MAIN');
-    expect(pkg.organizations.map((organization) => organization.identifier)).toEqual(['ORG-OTHER', 'ORG-MAIN']);
+    expect(pkg.organizations.map((organization) => organization.identifier)).toEqual([
+      'ORG-OTHER',
+      'ORG-MAIN',
+    ]);
     expect(pkg.launchItem).toBe('SLIDES');
     expect(pkg.launchHref).toBe('content/start.html');
-    expect(pkg.organizations[1]?.items[0]).toMatchObject({ dataFromLms: 'start=1', resourceHref: 'content/start.html' });
-    expect(pkg.resources.map((resource) => [resource.identifier, resource.scormType, resource.files])).toEqual([
+    expect(pkg.organizations[1]?.items[0]).toMatchObject({
+      dataFromLms: 'start=1',
+      resourceHref: 'content/start.html',
+    });
+    expect(
+      pkg.resources.map((resource) => [resource.identifier, resource.scormType, resource.files]),
+    ).toEqual([
       ['RES-SLIDES', 'sco', ['content/start.html']],
       ['RES-OTHER', 'asset', ['content/other.html']],
     ]);
@@ -242,7 +256,9 @@ describe('readScormPackage', () => {
   it('tells the version from the namespaces when the manifest has no schemaversion', () => {
     const without2004 = scorm2004Manifest.replace(/<metadata>.*<\/metadata>/, '');
     const without12 = scorm12Manifest.replace(/<metadata>.*<\/metadata>/, '');
-    expect(readScormPackage(zip({ 'imsmanifest.xml': without2004, 'content/start.html': 'x' })).version).toBe('2004');
+    expect(readScormPackage(zip({ 'imsmanifest.xml': without2004, 'content/start.html': 'x' })).version).toBe(
+      '2004',
+    );
     expect(readScormPackage(scorm12Zip({ 'imsmanifest.xml': without12 })).version).toBe('1.2');
   });
 
@@ -323,14 +339,17 @@ describe('readScormPackage', () => {
     expect(error.details).toEqual({ path: 'index.html' });
   });
 
-  it.each(['../evil.html', 'content/../../evil.html', '/etc/cron.d/evil', 'C:\\Windows\\evil.dll', '..\\evil.html'])(
-    'refuses the zip-slip entry %s',
-    (name) => {
-      const archive = scorm12Zip({ [name]: 'evil' });
-      expect(errorOf(() => readScormPackage(archive)).code).toBe('SCORM_UNSAFE_PATH');
-      expect(errorOf(() => extractScormFiles(archive, '')).code).toBe('SCORM_UNSAFE_PATH');
-    },
-  );
+  it.each([
+    '../evil.html',
+    'content/../../evil.html',
+    '/etc/cron.d/evil',
+    'C:\\Windows\\evil.dll',
+    '..\\evil.html',
+  ])('refuses the zip-slip entry %s', (name) => {
+    const archive = scorm12Zip({ [name]: 'evil' });
+    expect(errorOf(() => readScormPackage(archive)).code).toBe('SCORM_UNSAFE_PATH');
+    expect(errorOf(() => extractScormFiles(archive, '')).code).toBe('SCORM_UNSAFE_PATH');
+  });
 
   it('refuses a manifest href that climbs out of the package', () => {
     const manifest = scorm12Manifest.replace('href="index.html">', 'href="../../index.html">');
@@ -364,7 +383,9 @@ describe('size limits', () => {
 
     const error = errorOf(() => readScormPackage(archive, { maxTotalBytes: 512 * 1024 }));
     expect(error.code).toBe('SCORM_TOO_LARGE');
-    expect(errorOf(() => extractScormFiles(archive, '', { maxTotalBytes: 512 * 1024 })).code).toBe('SCORM_TOO_LARGE');
+    expect(errorOf(() => extractScormFiles(archive, '', { maxTotalBytes: 512 * 1024 })).code).toBe(
+      'SCORM_TOO_LARGE',
+    );
     expect(readScormPackage(archive, { maxTotalBytes: 2 * 1024 * 1024 }).files).toContain('media/video.bin');
   });
 
@@ -397,7 +418,12 @@ describe('extractScormFiles', () => {
 
     const files = extractScormFiles(archive, '');
 
-    expect(files.map((file) => file.path)).toEqual(['images/logo.png', 'imsmanifest.xml', 'index.html', 'js/app.js']);
+    expect(files.map((file) => file.path)).toEqual([
+      'images/logo.png',
+      'imsmanifest.xml',
+      'index.html',
+      'js/app.js',
+    ]);
     expect(Array.from(files[0]!.bytes)).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(new TextDecoder().decode(files[2]!.bytes)).toBe('<!doctype html><title>Lição 1</title>');
   });
