@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './lib/pubsub';
 import { createAuthGuards } from './plugins/auth';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { createTenantGuards } from './plugins/tenant';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { features, type CoreDeps } from './features';
@@ -44,29 +44,6 @@ export interface BuildAppOptions {
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
 }
-
-/** Content-Security-Policy: only what the app itself loads (and the video players it embeds). */
-const csp = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  mediaSrc: ["'self'", 'blob:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
-  frameSrc: [
-    "'self'",
-    'https://www.youtube-nocookie.com',
-    'https://www.youtube.com',
-    'https://player.vimeo.com',
-  ],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  upgradeInsecureRequests: null,
-};
 
 /** Builds the whole API (and the web app's static server); never listens, so tests can inject. */
 export async function buildApp(opts: BuildAppOptions) {
@@ -96,7 +73,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 50 },
   });
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: csp } });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,

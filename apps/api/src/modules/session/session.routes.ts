@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorBody } from '@trilha/contracts/errors';
 import {
   selectClientBody,
@@ -29,6 +30,26 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
         .type('application/json; charset=utf-8')
         .serializer((p) => p as string)
         .send(json as unknown as SessionResponse);
+    },
+  );
+
+  app.get(
+    '/api/clients/:id/logo',
+    {
+      schema: {
+        tags: ['session'],
+        summary: "A client's logo (public: it brands screens before and after login)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.any().describe('the image'), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const logo = await sessions.clientLogo(request.params.id);
+      return reply
+        .type(logo.type)
+        .header('Cache-Control', 'public, max-age=3600')
+        .serializer((p) => p as string)
+        .send(logo.data);
     },
   );
 

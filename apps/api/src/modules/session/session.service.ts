@@ -38,7 +38,10 @@ export function createSessionService(deps: SessionServiceDeps) {
   const { db } = deps;
   const usersRepo = createUsersRepo(db);
   // Cached as serialized JSON: the hot path of every app start is then a lookup and a string splice.
-  const cache = new TtlCache<number, { state: SessionState; json: string }>(60_000, 20_000);
+  const cache = new TtlCache<number, { state: SessionState; json: Record<SessionType, string> }>(
+    60_000,
+    20_000,
+  );
   let lists: { countries: SessionState['countries']; languages: SessionState['languages'] } | undefined;
 
   deps.pubsub.subscribe(USER_CHANGED_CHANNEL, (msg) => cache.delete((msg as { userId: number }).userId));
@@ -85,6 +88,8 @@ export function createSessionService(deps: SessionServiceDeps) {
     const language = shared.languages.find((l) => l.id === user.languageId) ?? shared.languages[0]!;
     const sessionClients = memberships.map((m) => ({
       ...m,
+      // Inline (data:) logos are served by their own cacheable route rather than inside every answer.
+      logoUrl: m.logoUrl?.startsWith('data:') ? `/api/clients/${m.id}/logo` : m.logoUrl,
       roles: m.roles as SessionState['clients'][number]['roles'],
       modules: modulesFor(m.flags),
     }));
@@ -130,7 +135,14 @@ export function createSessionService(deps: SessionServiceDeps) {
       const state = await build(userId);
       // Validate once per build what the route would otherwise validate on every answer.
       sessionResponse.omit({ sessionType: true }).parse(state);
-      hit = { state, json: JSON.stringify(state) };
+      const body = JSON.stringify(state).slice(1);
+      hit = {
+        state,
+        json: {
+          password: `{"sessionType":"password",${body}`,
+          webservice: `{"sessionType":"webservice",${body}`,
+        },
+      };
       cache.set(userId, hit);
     }
     return hit;
@@ -148,8 +160,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     /** The same answer as `get`, already serialized (checked against the contract when it was built). */
     async getJson(userId: number, sessionType: SessionType): Promise<string> {
-      const { json } = await cached(userId);
-      return `{"sessionType":${JSON.stringify(sessionType)},${json.slice(1)}`;
+      return (await cached(userId)).json[sessionType];
     },
 
     async selectClient(userId: number, clientId: number) {
@@ -166,6 +177,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     invalidate,
+
+    /** A client's inline logo as bytes and type, for GET /api/clients/:id/logo. */
+    async clientLogo(clientId: number) {
+      const [row] = await db
+        .select({ logoUrl: clients.logoUrl })
+        .from(clients)
+        .where(eq(clients.id, clientId));
+      const match = row?.logoUrl && /^data:([\w/+.-]+);base64,(.*)$/.exec(row.logoUrl);
+      if (!match) throw new AppError('NOT_FOUND', 404);
+      return { type: match[1]!, data: Buffer.from(match[2]!, 'base64') };
+    },
   };
 }
 

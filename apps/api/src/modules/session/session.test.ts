@@ -57,6 +57,24 @@ describe('GET /api/session', () => {
     expect(s.canAccessBackOffice).toBe(false);
   });
 
+  it('serves inline client logos from their own cacheable route', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
+    const a = await createClient(t.database.db, {
+      logoUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    });
+    const user = await createUser(t.database.db, { clientIds: [a.id] });
+    const { access_token } = await login(t, user.username);
+    const s = (
+      await t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(access_token) })
+    ).json();
+    expect(s.clients[0].logoUrl).toBe(`/api/clients/${a.id}/logo`);
+    const logo = await t.app.inject({ method: 'GET', url: s.clients[0].logoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+    expect(logo.body).toBe(svg);
+    expect((await t.app.inject({ method: 'GET', url: '/api/clients/999999/logo' })).statusCode).toBe(404);
+  });
+
   it('requires a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session' });
     expect(res.statusCode).toBe(401);
