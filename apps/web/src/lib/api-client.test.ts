@@ -62,9 +62,9 @@ function signIn(overrides: Partial<ReturnType<typeof useCommonStore.getState>> =
 }
 
 describe('api client', () => {
-  let expired: ReturnType<typeof vi.fn>;
+  let expired: ReturnType<typeof vi.fn<() => void>>;
   beforeEach(() => {
-    expired = vi.fn();
+    expired = vi.fn<() => void>();
     onSessionExpired(expired);
   });
 
