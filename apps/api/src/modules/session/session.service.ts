@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   moduleCatalog,
   sessionResponse,
@@ -7,7 +7,7 @@ import {
 } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
-import { userClients } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { PubSub } from '../../lib/pubsub';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -42,7 +42,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     60_000,
     20_000,
   );
-  let lists: { countries: SessionState['countries']; languages: SessionState['languages'] } | undefined;
+  type ClientRow = Pick<
+    typeof clients.$inferSelect,
+    'id' | 'name' | 'slug' | 'homeRoute' | 'logoUrl' | 'primaryColor' | 'flags'
+  >;
+  let lists:
+    | {
+        countries: SessionState['countries'];
+        languages: SessionState['languages'];
+        clients: Map<number, ClientRow>;
+      }
+    | undefined;
 
   deps.pubsub.subscribe(USER_CHANGED_CHANNEL, (msg) => cache.delete((msg as { userId: number }).userId));
   deps.pubsub.subscribe(CLIENTS_CHANGED_CHANNEL, () => {
@@ -52,39 +62,57 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   async function loadLists() {
     if (!lists) {
-      const [c, l] = await Promise.all([
+      const [c, l, cl] = await Promise.all([
         db
           .select({ id: countries.id, code: countries.code, name: countries.name })
           .from(countries)
           .orderBy(asc(countries.name)),
         db.select().from(languages).orderBy(asc(languages.id)),
+        db
+          .select({
+            id: clients.id,
+            name: clients.name,
+            slug: clients.slug,
+            homeRoute: clients.homeRoute,
+            logoUrl: clients.logoUrl,
+            primaryColor: clients.primaryColor,
+            flags: clients.flags,
+          })
+          .from(clients),
       ]);
-      lists = { countries: c, languages: l.map((x) => ({ ...x, code: x.code as LanguageCode })) };
+      lists = {
+        countries: c,
+        languages: l.map((x) => ({ ...x, code: x.code as LanguageCode })),
+        clients: new Map(cl.map((x) => [x.id, x])),
+      };
     }
     return lists;
   }
 
   async function build(userId: number): Promise<SessionState> {
-    const user = await usersRepo.findById(userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', 401);
-    const [memberships, shared] = await Promise.all([
-      db
-        .select({
-          id: clients.id,
-          name: clients.name,
-          slug: clients.slug,
-          homeRoute: clients.homeRoute,
-          logoUrl: clients.logoUrl,
-          primaryColor: clients.primaryColor,
-          flags: clients.flags,
-          roles: userClients.roles,
-        })
-        .from(userClients)
-        .innerJoin(clients, eq(clients.id, userClients.clientId))
-        .where(eq(userClients.userId, userId))
-        .orderBy(asc(clients.name)),
-      loadLists(),
-    ]);
+    // One query for the user and their memberships; clients, countries and languages come from the
+    // shared lists, so a first read per user costs a single round trip.
+    const [row] = await db
+      .select({
+        user: users,
+        memberships: sql<{ clientId: number; roles: string[] }[]>`coalesce((
+          select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
+          from user_clients uc where uc.user_id = ${users.id}), '[]'::json)`,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw new AppError('UNAUTHENTICATED', 401);
+    const { user } = row;
+    let shared = await loadLists();
+    if (row.memberships.some((m) => !shared.clients.has(m.clientId))) {
+      // A client created since the lists were read (by another instance, say): read them again.
+      lists = undefined;
+      shared = await loadLists();
+    }
+    const memberships = row.memberships
+      .filter((m) => shared.clients.has(m.clientId))
+      .map((m) => ({ ...shared.clients.get(m.clientId)!, roles: m.roles }))
+      .sort((a, b) => a.name.localeCompare(b.name));
     const language = shared.languages.find((l) => l.id === user.languageId) ?? shared.languages[0]!;
     const sessionClients = memberships.map((m) => ({
       ...m,
