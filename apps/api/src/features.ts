@@ -10,6 +10,9 @@ import type { TokenKit } from './modules/auth/tokens';
 import type { SessionService } from './modules/session/session.service';
 import type { SiteService } from './modules/site/site.service';
 import type { UsersService } from './modules/users/users.service';
+import { accountsAdminFeature } from './modules/accounts-admin/accounts-admin.feature';
+import { institutionalFeature } from './modules/institutional/institutional.feature';
+import { profileFeature } from './modules/profile/profile.feature';
 
 /** What a feature module is given to register its routes and services. */
 export interface CoreDeps {
@@ -43,3 +46,6 @@ export interface Feature {
  * (tests reach its services through it).
  */
 export const features: Feature[] = [];
+
+// Profile, institutional pages and the accounts back office (after messaging and accounts, which they use).
+features.push(profileFeature, institutionalFeature, accountsAdminFeature);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountsErrorCodes } from './errors-accounts';
 import { learningErrorCodes } from './errors-learning';
+import { profileErrorCodes } from './errors-profile';
 
 /**
  * Every error code the API can answer with. The web maps each one to a translated message
@@ -28,6 +29,7 @@ export const errorCodes = [
   'LANGUAGE_NOT_FOUND',
   ...accountsErrorCodes,
   ...learningErrorCodes,
+  ...profileErrorCodes,
 ] as const;
 
 export const errorCode = z.enum(errorCodes);

@@ -5,4 +5,5 @@
  */
 export const migrationAreas: readonly { name: string; schema: readonly string[] }[] = [
   { name: 'core', schema: ['core', 'users', 'auth'] },
+  { name: 'profile', schema: ['profile'] },
 ];

@@ -26,6 +26,11 @@ export function createSiteService(db: Db, pubsub: PubSub) {
 
   return {
     forHost,
+    /** One site's login configuration by id (the back office edits the site of the admin's client). */
+    async byId(siteId: number): Promise<LoginConfig | undefined> {
+      const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
+      return site ? { siteId: site.id, name: site.name, ...site.loginConfig } : undefined;
+    },
     async isMaintenance(host?: string) {
       return (await forHost(host)).maintenance;
     },
