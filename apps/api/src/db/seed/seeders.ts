@@ -1,9 +1,10 @@
 import type { Seeder } from './run-seeders';
 import { defaultSiteSeeder, referenceSeeder } from './reference';
 import { demoSeeder } from './demo';
+import { profileDemoSeeder } from './profile-demo';
 
 /** Seeders every installation runs. */
 export const baseSeeders: readonly Seeder[] = [referenceSeeder, defaultSiteSeeder];
 
 /** Demo content, in dependency order; each area appends its own seeder here. */
-export const demoSeeders: readonly Seeder[] = [demoSeeder];
+export const demoSeeders: readonly Seeder[] = [demoSeeder, profileDemoSeeder];
