@@ -1,0 +1,50 @@
+/** Video ids and embed addresses of YouTube and Vimeo links, whatever form the author pasted. */
+
+export function youtubeId(url: string): string | null {
+  if (/^[\w-]{11}$/.test(url)) return url;
+  try {
+    const u = new URL(url);
+    const host = u.hostname.replace(/^www\.|^m\./, '');
+    if (host === 'youtu.be') return u.pathname.slice(1, 12) || null;
+    if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+      const v = u.searchParams.get('v');
+      if (v) return v;
+      const match = /^\/(?:embed|shorts|live|v)\/([\w-]{11})/.exec(u.pathname);
+      return match?.[1] ?? null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export function vimeoId(url: string): string | null {
+  if (/^\d+$/.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (!/(^|\.)vimeo\.com$/.test(u.hostname)) return null;
+    const match = /\/(?:video\/)?(\d+)/.exec(u.pathname);
+    return match?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
+export const VIMEO_ORIGIN = 'https://player.vimeo.com';
+
+export function youtubeEmbedUrl(id: string, start: number, origin: string): string {
+  const params = new URLSearchParams({
+    enablejsapi: '1',
+    origin,
+    rel: '0',
+    playsinline: '1',
+    ...(start > 0 ? { start: String(Math.floor(start)) } : {}),
+  });
+  return `${YOUTUBE_ORIGIN}/embed/${encodeURIComponent(id)}?${params.toString()}`;
+}
+
+export function vimeoEmbedUrl(id: string, start: number): string {
+  const hash = start > 0 ? `#t=${Math.floor(start)}s` : '';
+  return `${VIMEO_ORIGIN}/video/${encodeURIComponent(id)}?dnt=1&playsinline=1${hash}`;
+}

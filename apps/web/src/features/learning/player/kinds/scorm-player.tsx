@@ -1,0 +1,150 @@
+import { Alert, Badge, Box, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  summarizeScorm,
+  type FlatCmi,
+  type ScormSummary,
+  type ScormVersion,
+} from '../progress/scorm-mapping';
+import { attachScormRuntime, type ScormRuntime } from './scorm-runtime';
+
+export interface ScormPlayerProps {
+  version: ScormVersion;
+  /** The package's launch file, served by the API. */
+  launchUrl: string;
+  title: string;
+  /** iframe sandbox tokens chosen by the server (the package must reach window.parent, same origin). */
+  sandbox?: string | null;
+  /** Runtime data saved by earlier sessions (and what the server supplies: learner, mastery score). */
+  initialCmi: FlatCmi;
+  onCommit: (cmi: FlatCmi, summary: ScormSummary, terminate: boolean) => Promise<unknown>;
+  autocommitSeconds?: number;
+}
+
+const statusColor: Record<string, string> = {
+  passed: 'teal',
+  failed: 'red',
+  completed: 'teal',
+  incomplete: 'yellow',
+};
+
+/** A SCORM 1.2 or 2004 package in an iframe, with the runtime in this window and its status beside it. */
+export function ScormPlayer({
+  version,
+  launchUrl,
+  title,
+  sandbox,
+  initialCmi,
+  onCommit,
+  autocommitSeconds,
+}: ScormPlayerProps) {
+  const { t } = useTranslation('learning');
+  const [runtime, setRuntime] = useState<ScormRuntime | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [summary, setSummary] = useState(() => summarizeScorm(version, initialCmi));
+  const onCommitRef = useRef(onCommit);
+  const [initial] = useState(initialCmi);
+
+  useEffect(() => {
+    onCommitRef.current = onCommit;
+  }, [onCommit]);
+
+  useEffect(() => {
+    let active = true;
+    let attached: ScormRuntime | null = null;
+    attachScormRuntime({
+      version,
+      initial,
+      autocommitSeconds,
+      commit: (cmi, terminate) => {
+        const next = summarizeScorm(version, cmi);
+        if (active) setSummary(next);
+        return onCommitRef.current(cmi, next, terminate);
+      },
+    }).then(
+      (rt) => {
+        if (!active) {
+          rt.detach();
+          return;
+        }
+        attached = rt;
+        const refresh = () => setSummary(summarizeScorm(version, rt.snapshot()));
+        rt.on(version === '1.2' ? 'LMSSetValue.cmi.*' : 'SetValue.cmi.*', refresh);
+        setRuntime(rt);
+      },
+      () => active && setFailed(true),
+    );
+    return () => {
+      active = false;
+      // Leaving the player: end the session (it commits) if the package did not, then unhook the API.
+      attached?.finish();
+      attached?.detach();
+    };
+  }, [version, initial, autocommitSeconds]);
+
+  if (failed) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('scorm.failedTitle')}>
+        {t('scorm.failed')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+      <Group
+        gap="xs"
+        p="xs"
+        bg="gray.0"
+        justify="space-between"
+        wrap="wrap"
+        aria-live="polite"
+        data-testid="scorm-status"
+      >
+        <Text fz="sm" c="dimmed">
+          {t('scorm.standard', { version })}
+        </Text>
+        <Group gap={6}>
+          <Badge
+            variant="light"
+            color={statusColor[summary.completion] ?? 'gray'}
+            data-testid="scorm-completion"
+          >
+            {t(`scorm.completion.${summary.completion}`)}
+          </Badge>
+          {summary.success !== 'unknown' ? (
+            <Badge
+              variant="filled"
+              color={statusColor[summary.success] ?? 'gray'}
+              data-testid="scorm-success"
+            >
+              {t(`scorm.success.${summary.success}`)}
+            </Badge>
+          ) : null}
+          {summary.scorePercent !== null ? (
+            <Badge variant="outline" color="gray" data-testid="scorm-score">
+              {t('scorm.score', { score: summary.scorePercent })}
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+      <Box pos="relative" h={{ base: '70vh', sm: '75vh' }} mih={420}>
+        {runtime ? (
+          <iframe
+            src={launchUrl}
+            title={title}
+            sandbox={sandbox ?? 'allow-scripts allow-same-origin allow-forms allow-popups'}
+            style={{ border: 0, width: '100%', height: '100%', display: 'block', background: 'white' }}
+            data-testid="scorm-frame"
+          />
+        ) : (
+          <Group justify="center" p="xl">
+            <Loader aria-label={t('scorm.loading')} />
+          </Group>
+        )}
+      </Box>
+    </Paper>
+  );
+}

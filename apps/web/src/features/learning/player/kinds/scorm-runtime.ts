@@ -1,0 +1,89 @@
+import type { IHttpService } from 'scorm-again';
+import { flattenCmi, type FlatCmi, type ScormVersion } from '../progress/scorm-mapping';
+
+export interface ScormRuntime {
+  /** Current runtime data, flattened. */
+  snapshot(): FlatCmi;
+  /** Ends the session if the content did not (leaving the player). */
+  finish(): void;
+  /** Removes window.API / window.API_1484_11. */
+  detach(): void;
+  on(event: string, callback: (...args: unknown[]) => void): void;
+}
+
+interface RuntimeOptions {
+  version: ScormVersion;
+  initial: FlatCmi;
+  /** Every commit the content makes (and the periodic autocommits), flattened. */
+  commit: (cmi: FlatCmi, terminate: boolean) => Promise<unknown>;
+  autocommitSeconds?: number;
+}
+
+/** The package's type declarations name a default export; its ES build exports the class by name. */
+function pick<T>(module: { default: T }, name: string): T {
+  return (module as unknown as Record<string, T | undefined>)[name] ?? module.default;
+}
+
+type ApiWindow = Window & { API?: unknown; API_1484_11?: unknown };
+
+/**
+ * The SCORM runtime in the parent window, where the package looks for it (it walks window.parent):
+ * scorm-again's Scorm12API as `window.API`, Scorm2004API as `window.API_1484_11`. Commits go to the API
+ * through an http service of our own, so they carry the session's bearer token and its refresh logic.
+ */
+export async function attachScormRuntime(options: RuntimeOptions): Promise<ScormRuntime> {
+  const httpService: IHttpService = {
+    reportsRequestCompletion: true,
+    processHttpRequest(_url, params, immediate, _log, processListeners, _metadata, onRequestComplete) {
+      void options
+        .commit(flattenCmi(params), immediate)
+        .then(
+          () => processListeners('CommitSuccess'),
+          () => processListeners('CommitError', undefined, 101),
+        )
+        .finally(() => onRequestComplete?.());
+      return { result: 'true', errorCode: 0 };
+    },
+    updateSettings() {},
+  };
+  const settings = {
+    autocommit: true,
+    autocommitSeconds: options.autocommitSeconds ?? 10,
+    // Any string: commits are handed to the http service above, which knows the real route.
+    lmsCommitUrl: '/api/learning/scorm-commit',
+    asyncCommit: true,
+    sendFullCommit: true,
+    logLevel: 'ERROR' as const,
+  };
+  const win = window as ApiWindow;
+  if (options.version === '1.2') {
+    const Scorm12API = pick(await import('scorm-again/scorm12'), 'Scorm12API');
+    const api = new Scorm12API(settings, httpService);
+    api.loadFromFlattenedJSON(options.initial, '');
+    win.API = api;
+    return {
+      snapshot: () => flattenCmi(api.renderCommitCMI(false)),
+      finish: () => {
+        if (api.isInitialized()) api.LMSFinish('');
+      },
+      detach: () => {
+        if (win.API === api) delete win.API;
+      },
+      on: (event, callback) => api.on(event, callback),
+    };
+  }
+  const Scorm2004API = pick(await import('scorm-again/scorm2004'), 'Scorm2004API');
+  const api = new Scorm2004API(settings, httpService);
+  api.loadFromFlattenedJSON(options.initial, '');
+  win.API_1484_11 = api;
+  return {
+    snapshot: () => flattenCmi(api.renderCommitCMI(false)),
+    finish: () => {
+      if (api.isInitialized()) api.Terminate('');
+    },
+    detach: () => {
+      if (win.API_1484_11 === api) delete win.API_1484_11;
+    },
+    on: (event, callback) => api.on(event, callback),
+  };
+}
