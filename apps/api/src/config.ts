@@ -40,6 +40,31 @@ export const configSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
   /** Seconds a user waits between two phone-verification codes. */
   PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** SMTP server for e-mail (smtp://user:pass@host:port); without it, e-mail is rendered to JSON and only kept in the outbox. */
+  SMTP_URL: z.string().optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().default('Trilha <no-reply@trilha.example>'),
+  /** SMS and WhatsApp providers: 'log' keeps the message in the outbox only; 'http' POSTs it as JSON to the URL. */
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  WHATSAPP_PROVIDER: z.enum(['log', 'http']).default('log'),
+  WHATSAPP_HTTP_URL: z.string().optional(),
+  WHATSAPP_HTTP_TOKEN: z.string().optional(),
+  /** Google sign-in (OpenID Connect); the button shows when the site enables it and a client id is set. */
+  GOOGLE_OIDC_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Hours a set-password or recover-password link stays valid. */
+  PASSWORD_LINK_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Seconds a recovery or phone code stays valid, and the wrong tries it allows. */
+  CODE_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+  CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  /** Recovery requests (codes, links, phone look-ups) allowed per address and per account within an hour. */
+  RECOVERY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  RECOVERY_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Seconds a one-time webservice-login token stays valid. */
+  WEBSERVICE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(300),
   /** Public origin of the site, used in links sent by e-mail. */
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   TRUST_PROXY: bool.default(false),

@@ -10,8 +10,10 @@ import type { TokenKit } from './modules/auth/tokens';
 import type { SessionService } from './modules/session/session.service';
 import type { SiteService } from './modules/site/site.service';
 import type { UsersService } from './modules/users/users.service';
+import { accountsFeature } from './modules/accounts/accounts.feature';
 import { accountsAdminFeature } from './modules/accounts-admin/accounts-admin.feature';
 import { institutionalFeature } from './modules/institutional/institutional.feature';
+import { messagingFeature } from './modules/messaging/messaging.feature';
 import { profileFeature } from './modules/profile/profile.feature';
 
 /** What a feature module is given to register its routes and services. */
@@ -46,6 +48,9 @@ export interface Feature {
  * (tests reach its services through it).
  */
 export const features: Feature[] = [];
+
+// Messaging (e-mail, SMS, WhatsApp and the outbox), then accounts, which sends through it.
+features.push(messagingFeature, accountsFeature);
 
 // Profile, institutional pages and the accounts back office (after messaging and accounts, which they use).
 features.push(profileFeature, institutionalFeature, accountsAdminFeature);

@@ -1,2 +1,49 @@
-/** Error codes of the accounts area; listed in errors.ts and translated in every errors.json catalog. */
-export const accountsErrorCodes = [] as const;
+/**
+ * Error codes of the accounts and messaging areas (registration, first access, password links and codes,
+ * Google and webservice sign-in, message delivery); listed in errors.ts and translated in every
+ * errors.json catalog. The field codes are also the messages of the shared zod schemas in accounts.ts,
+ * so a field error reads the same in the browser and in the API's answer.
+ */
+export const accountsErrorCodes = [
+  'MESSAGE_NOT_SENT',
+  'ACCOUNTS_FIELD_REQUIRED',
+  'ACCOUNTS_FIELD_INVALID',
+  'ACCOUNTS_DOCUMENT_REQUIRED',
+  'ACCOUNTS_DOCUMENT_INVALID',
+  'ACCOUNTS_DOCUMENT_TAKEN',
+  'ACCOUNTS_EMAIL_INVALID',
+  'ACCOUNTS_EMAIL_MISMATCH',
+  'ACCOUNTS_EMAIL_TAKEN',
+  'ACCOUNTS_USERNAME_TAKEN',
+  'ACCOUNTS_PHONE_INVALID',
+  'ACCOUNTS_COUNTRY_REQUIRED',
+  'ACCOUNTS_PROFILE_REQUIRED',
+  'ACCOUNTS_TERMS_REQUIRED',
+  'ACCOUNTS_ADULT_REQUIRED',
+  'ACCOUNTS_COMPANY_REQUIRED',
+  'ACCOUNTS_BRAND_REQUIRED',
+  'ACCOUNTS_STORE_REQUIRED',
+  'ACCOUNTS_AFFILIATION_NOT_FOUND',
+  'ACCOUNTS_REGISTER_CLOSED',
+  'ACCOUNTS_PASSWORD_WEAK',
+  'ACCOUNTS_PASSWORD_MISMATCH',
+  'ACCOUNTS_PASSWORD_SET_FAILED',
+  'ACCOUNTS_LINK_INVALID',
+  'ACCOUNTS_LINK_EXPIRED',
+  'ACCOUNTS_LINK_USED',
+  'ACCOUNTS_NO_PHONE',
+  'ACCOUNTS_PHONE_MISMATCH',
+  'ACCOUNTS_CODE_INVALID',
+  'ACCOUNTS_CODE_EXPIRED',
+  'ACCOUNTS_CODE_TOO_MANY_ATTEMPTS',
+  'ACCOUNTS_CODE_NOT_SENT',
+  'ACCOUNTS_PHONE_COOLDOWN',
+  'ACCOUNTS_PHONE_NOT_VERIFIED',
+  'ACCOUNTS_FIRST_ACCESS_NOT_FOUND',
+  'ACCOUNTS_ALREADY_ACTIVE',
+  'ACCOUNTS_GOOGLE_FAILED',
+  'ACCOUNTS_GOOGLE_NO_ACCOUNT',
+  'ACCOUNTS_WEBSERVICE_TOKEN_MISSING',
+  'ACCOUNTS_WEBSERVICE_TOKEN_INVALID',
+] as const;
+export type AccountsErrorCode = (typeof accountsErrorCodes)[number];

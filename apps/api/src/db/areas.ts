@@ -6,4 +6,5 @@
 export const migrationAreas: readonly { name: string; schema: readonly string[] }[] = [
   { name: 'core', schema: ['core', 'users', 'auth'] },
   { name: 'profile', schema: ['profile'] },
+  { name: 'accounts', schema: ['accounts'] },
 ];

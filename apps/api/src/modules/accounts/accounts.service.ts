@@ -1,0 +1,388 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { LanguageCode } from '@trilha/contracts/session';
+import type { PasswordStrength } from '@trilha/contracts/site';
+import { checkPassword } from '@trilha/domain/password';
+import { cooldownRemainingSeconds } from '@trilha/domain/cooldown';
+import type { Db } from '../../db/client';
+import { languages } from '../../db/schema/core';
+import { usedPasswordLinks, verificationCodes } from '../../db/schema/accounts';
+import { auditLog, users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import { hashPassword, type AuthService } from '../auth/auth.service';
+import type { SessionService } from '../session/session.service';
+import type { MessagingService } from '../messaging/messaging.service';
+import {
+  decodeUid,
+  maskEmail,
+  maskPhone,
+  tokenHash,
+  type LinkPurpose,
+  type LinkSigner,
+  type PasswordLinkParts,
+} from './links';
+
+export type CodePurpose = 'recover' | 'phone_verify';
+export type CodeChannel = 'sms' | 'whatsapp';
+
+export interface PhoneCooldown {
+  /** ISO 8601 time the running cooldown started, or null. */
+  startedAt: string | null;
+  durationSeconds: number;
+}
+
+export interface IssuedCode {
+  /** The masked phone number the code went to. */
+  sentTo: string;
+  channel: CodeChannel;
+  expiresInSeconds: number;
+  cooldown: PhoneCooldown;
+}
+
+export interface CheckedLink {
+  userId: number;
+  username: string;
+  firstName: string;
+  purpose: LinkPurpose;
+}
+
+/**
+ * Accounts (feature 'accounts'): password links, short codes by SMS/WhatsApp, approval, and the
+ * registration, recovery and sign-in flows built on them (routes in accounts.routes.ts).
+ */
+export interface AccountsService {
+  /**
+   * E-mails the user a signed `set-password/{username}/{uidb64}/{token}` link (valid PASSWORD_LINK_TTL_HOURS,
+   * once). Throws ACCOUNTS_FIELD_REQUIRED (400) when the user has no e-mail, MESSAGE_NOT_SENT (502) when
+   * delivery fails. Answers the masked address it went to.
+   */
+  sendSetPasswordLink(userId: number, lang?: LanguageCode): Promise<{ sentTo: string }>;
+  /** The same with a `recover-password/…` link (password recovery by e-mail). */
+  sendRecoverPasswordLink(userId: number, lang?: LanguageCode): Promise<{ sentTo: string }>;
+  /** The path of a fresh link (`/set-password/u/uid/token`), without sending it (admin tools, tests). */
+  passwordLinkPath(userId: number, purpose: LinkPurpose): Promise<string>;
+  /**
+   * Sends a 6-digit code to the user's phone by SMS or WhatsApp and starts the phone cooldown
+   * (users.phone_cooldown_started_at, PHONE_COOLDOWN_SECONDS). Earlier codes of the purpose stop working.
+   * Throws ACCOUNTS_NO_PHONE (400) without a phone, ACCOUNTS_PHONE_COOLDOWN (429, params.seconds,
+   * details.cooldown) while the cooldown runs, ACCOUNTS_CODE_NOT_SENT (502) when delivery fails (the
+   * cooldown is then given back).
+   */
+  issueCode(
+    userId: number,
+    purpose: CodePurpose,
+    channel: CodeChannel,
+    lang?: LanguageCode,
+  ): Promise<IssuedCode>;
+  /**
+   * Checks the latest code of the purpose: ACCOUNTS_CODE_INVALID (400) when wrong or none,
+   * ACCOUNTS_CODE_EXPIRED (400), ACCOUNTS_CODE_TOO_MANY_ATTEMPTS (429) after CODE_MAX_ATTEMPTS wrong tries.
+   * A right code is spent. 'phone_verify' marks the phone verified; 'recover' answers a recover-password
+   * link to finish with.
+   */
+  verifyCode(
+    userId: number,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<{ verified: true; link?: PasswordLinkParts }>;
+  /**
+   * Moves an account from awaiting_approval to active (audit row) and e-mails the user: a set-password
+   * link when the account has no password yet, else the approval notice. Throws
+   * ADMIN_NOT_AWAITING_APPROVAL (409) for any other status.
+   */
+  approve(userId: number, actorId?: number): Promise<void>;
+  /** Checks a password link: ACCOUNTS_LINK_INVALID, ACCOUNTS_LINK_EXPIRED or ACCOUNTS_LINK_USED (all 400). */
+  checkLink(purpose: LinkPurpose, parts: PasswordLinkParts): Promise<CheckedLink>;
+  /**
+   * Sets the password through a link (checked as above and against the site's strength level), spends the
+   * link, clears must-change-password and ends every session of the user.
+   */
+  setPasswordWithLink(
+    purpose: LinkPurpose,
+    parts: PasswordLinkParts,
+    password: string,
+    level: PasswordStrength,
+  ): Promise<{ username: string }>;
+  /** The cooldown state of the user's phone. */
+  phoneCooldown(userId: number): Promise<PhoneCooldown>;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  auth: AuthService;
+  sessions: SessionService;
+  messaging: MessagingService;
+  signer: LinkSigner;
+  publicUrl: string;
+  linkTtlHours: number;
+  codeTtlSeconds: number;
+  codeMaxAttempts: number;
+  phoneCooldownSeconds: number;
+}
+
+export function createAccountsService(deps: AccountsDeps): AccountsService {
+  const { db, signer } = deps;
+  const linkTtlSeconds = Math.round(deps.linkTtlHours * 3600);
+
+  async function userOf(userId: number) {
+    const [row] = await db
+      .select({ user: users, lang: languages.code })
+      .from(users)
+      .innerJoin(languages, eq(languages.id, users.languageId))
+      .where(eq(users.id, userId));
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    return { ...row.user, lang: row.lang as LanguageCode };
+  }
+
+  const nameOf = (u: { firstName: string; lastName: string; username: string }) => u.firstName || u.username;
+
+  function linkUrl(purpose: LinkPurpose, parts: PasswordLinkParts) {
+    const base = deps.publicUrl.replace(/\/+$/, '');
+    return `${base}/${purpose}-password/${encodeURIComponent(parts.username)}/${parts.uidb64}/${parts.token}`;
+  }
+
+  async function sendLink(userId: number, purpose: LinkPurpose, lang?: LanguageCode) {
+    const user = await userOf(userId);
+    if (!user.email) throw new AppError('ACCOUNTS_FIELD_REQUIRED', 400, { details: [{ path: 'email' }] });
+    const parts = signer.make(user, purpose);
+    await deps.messaging.send({
+      channel: 'email',
+      to: user.email,
+      template: purpose === 'set' ? 'set_password' : 'recover_password',
+      params: { name: nameOf(user), link: linkUrl(purpose, parts), hours: deps.linkTtlHours },
+      lang: lang ?? user.lang,
+      userId,
+    });
+    return { sentTo: maskEmail(user.email) };
+  }
+
+  const cooldownOf = (startedAt: Date | null): PhoneCooldown => ({
+    startedAt: startedAt ? startedAt.toISOString() : null,
+    durationSeconds: deps.phoneCooldownSeconds,
+  });
+
+  async function checkLink(purpose: LinkPurpose, parts: PasswordLinkParts): Promise<CheckedLink> {
+    const invalid = () => new AppError('ACCOUNTS_LINK_INVALID', 400);
+    const userId = decodeUid(parts.uidb64);
+    if (!userId) throw invalid();
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user || user.username.toLowerCase() !== parts.username.trim().toLowerCase()) throw invalid();
+    const [used] = await db
+      .select({ at: usedPasswordLinks.usedAt })
+      .from(usedPasswordLinks)
+      .where(eq(usedPasswordLinks.tokenHash, tokenHash(parts.token)));
+    if (used) throw new AppError('ACCOUNTS_LINK_USED', 400);
+    const { valid, issuedAt } = signer.verify(user, purpose, parts.token);
+    if (!valid) throw invalid();
+    if (Date.now() / 1000 - issuedAt > linkTtlSeconds) throw new AppError('ACCOUNTS_LINK_EXPIRED', 400);
+    if (user.status === 'blocked') throw new AppError('AUTH_USER_BLOCKED', 403);
+    return { userId: user.id, username: user.username, firstName: user.firstName, purpose };
+  }
+
+  return {
+    sendSetPasswordLink: (userId, lang) => sendLink(userId, 'set', lang),
+    sendRecoverPasswordLink: (userId, lang) => sendLink(userId, 'recover', lang),
+
+    async passwordLinkPath(userId, purpose) {
+      const parts = signer.make(await userOf(userId), purpose);
+      return `/${purpose}-password/${encodeURIComponent(parts.username)}/${parts.uidb64}/${parts.token}`;
+    },
+
+    async issueCode(userId, purpose, channel, lang) {
+      const user = await userOf(userId);
+      if (!user.phone) throw new AppError('ACCOUNTS_NO_PHONE', 400);
+      const cooldown = `${deps.phoneCooldownSeconds} seconds`;
+      // Claim the cooldown in one statement: of two requests at once, only one sends a code.
+      const [claimed] = await db
+        .update(users)
+        .set({ phoneCooldownStartedAt: sql`now()` })
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`(${users.phoneCooldownStartedAt} is null or ${users.phoneCooldownStartedAt} <= now() - ${cooldown}::interval)`,
+          ),
+        )
+        .returning({ startedAt: users.phoneCooldownStartedAt });
+      if (!claimed) {
+        const current = await userOf(userId);
+        const state = cooldownOf(current.phoneCooldownStartedAt);
+        const seconds = Math.max(
+          1,
+          cooldownRemainingSeconds(state.startedAt, Date.now(), state.durationSeconds),
+        );
+        throw new AppError('ACCOUNTS_PHONE_COOLDOWN', 429, {
+          params: { seconds },
+          details: { cooldown: state, retryAfter: seconds },
+        });
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const expiresAt = new Date(Date.now() + deps.codeTtlSeconds * 1000);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: new Date() })
+          .where(
+            and(
+              eq(verificationCodes.userId, userId),
+              eq(verificationCodes.purpose, purpose),
+              isNull(verificationCodes.consumedAt),
+            ),
+          );
+        await tx.insert(verificationCodes).values({
+          userId,
+          purpose,
+          channel,
+          codeHash: signer.codeHash(userId, purpose, code),
+          expiresAt,
+        });
+      });
+      try {
+        await deps.messaging.send({
+          channel,
+          to: user.phone,
+          template: purpose === 'recover' ? 'recovery_code' : 'phone_verification_code',
+          params: { code, minutes: Math.round(deps.codeTtlSeconds / 60) },
+          lang: lang ?? user.lang,
+          userId,
+        });
+      } catch {
+        // Nothing reached the phone: give the cooldown back so the user may try again at once.
+        await db
+          .update(users)
+          .set({ phoneCooldownStartedAt: user.phoneCooldownStartedAt })
+          .where(eq(users.id, userId));
+        await deps.sessions.invalidate(userId);
+        throw new AppError('ACCOUNTS_CODE_NOT_SENT', 502);
+      }
+      await deps.sessions.invalidate(userId);
+      return {
+        sentTo: maskPhone(user.phone),
+        channel,
+        expiresInSeconds: deps.codeTtlSeconds,
+        cooldown: cooldownOf(claimed.startedAt),
+      };
+    },
+
+    async verifyCode(userId, purpose, code) {
+      const [latest] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+        .limit(1);
+      if (!latest) throw new AppError('ACCOUNTS_CODE_INVALID', 400);
+      if (latest.attempts >= deps.codeMaxAttempts) throw new AppError('ACCOUNTS_CODE_TOO_MANY_ATTEMPTS', 429);
+      if (latest.expiresAt < new Date()) throw new AppError('ACCOUNTS_CODE_EXPIRED', 400);
+      const right = latest.codeHash === signer.codeHash(userId, purpose, code.trim());
+      if (!right) {
+        const [after] = await db
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(eq(verificationCodes.id, latest.id))
+          .returning({ attempts: verificationCodes.attempts });
+        if ((after?.attempts ?? 0) >= deps.codeMaxAttempts) {
+          throw new AppError('ACCOUNTS_CODE_TOO_MANY_ATTEMPTS', 429);
+        }
+        throw new AppError('ACCOUNTS_CODE_INVALID', 400);
+      }
+      // Spent in one statement: the same code presented twice at once works only once.
+      const [spent] = await db
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      if (!spent) throw new AppError('ACCOUNTS_CODE_INVALID', 400);
+      if (purpose === 'phone_verify') {
+        await db
+          .update(users)
+          .set({ phoneVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await deps.sessions.invalidate(userId);
+        return { verified: true };
+      }
+      return { verified: true, link: signer.make(await userOf(userId), 'recover') };
+    },
+
+    async approve(userId, actorId) {
+      const user = await userOf(userId);
+      const changed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ status: 'active', updatedAt: new Date() })
+          .where(and(eq(users.id, userId), eq(users.status, 'awaiting_approval')))
+          .returning({ id: users.id });
+        if (!rows.length) return false;
+        await tx.insert(auditLog).values({
+          clientId: user.selectedClientId,
+          actorId: actorId ?? null,
+          action: 'user.approve',
+          entity: 'user',
+          entityId: String(userId),
+        });
+        return true;
+      });
+      if (!changed) throw new AppError('ADMIN_NOT_AWAITING_APPROVAL', 409);
+      await deps.sessions.invalidate(userId);
+      if (!user.email) return;
+      if (!user.passwordHash) {
+        await sendLink(userId, 'set');
+      } else {
+        await deps.messaging.send({
+          channel: 'email',
+          to: user.email,
+          template: 'registration_approved',
+          params: { name: nameOf(user), link: `${deps.publicUrl.replace(/\/+$/, '')}/` },
+          lang: user.lang,
+          userId,
+        });
+      }
+    },
+
+    checkLink,
+
+    async setPasswordWithLink(purpose, parts, password, level) {
+      const link = await checkLink(purpose, parts);
+      const unmet = checkPassword(password, level, { isNew: true });
+      if (unmet.length) {
+        throw new AppError('ACCOUNTS_PASSWORD_WEAK', 400, {
+          details: [{ path: 'password', code: 'ACCOUNTS_PASSWORD_WEAK', unmet }],
+        });
+      }
+      const passwordHash = await hashPassword(password);
+      const applied = await db.transaction(async (tx) => {
+        // The link is spent in the same transaction that sets the password: a second use finds it.
+        const spent = await tx
+          .insert(usedPasswordLinks)
+          .values({ tokenHash: tokenHash(parts.token), userId: link.userId })
+          .onConflictDoNothing()
+          .returning({ tokenHash: usedPasswordLinks.tokenHash });
+        if (!spent.length) return false;
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .where(eq(users.id, link.userId));
+        await tx.insert(auditLog).values({
+          actorId: link.userId,
+          action: purpose === 'set' ? 'user.password_set' : 'user.password_recovered',
+          entity: 'user',
+          entityId: String(link.userId),
+        });
+        return true;
+      });
+      if (!applied) throw new AppError('ACCOUNTS_LINK_USED', 400);
+      await deps.auth.revokeAllSessions(link.userId, 'password_changed');
+      await deps.sessions.invalidate(link.userId);
+      return { username: link.username };
+    },
+
+    async phoneCooldown(userId) {
+      return cooldownOf((await userOf(userId)).phoneCooldownStartedAt);
+    },
+  };
+}
