@@ -1,4 +1,16 @@
-import { Badge, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +57,8 @@ export function HomePage({ preferences }: HomePageProps) {
               size="lg"
               tt="none"
               leftSection={<IconBuildingStore size={14} aria-hidden />}
-              aria-label={`${t('currentCompany')}: ${client.name}`}
             >
+              <VisuallyHidden>{t('currentCompany')}: </VisuallyHidden>
               {client.name}
             </Badge>
           </Group>

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldCog } from '@tabler/icons-react';
 import { languages, type Language } from '@trilha/i18n/languages';
 import { useTranslation } from 'react-i18next';
@@ -29,14 +29,21 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('userMenu', { name: user.fullName })}
-          p={4}
-          style={{ borderRadius: 999 }}
-        >
+        <UnstyledButton p={4} style={{ borderRadius: 999 }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.image} name={user.fullName} color="initials" radius="xl" size={36} alt="" />
-            <Text fw={600} fz="sm" visibleFrom="sm" maw={180} truncate>
+            <Avatar
+              src={user.image}
+              name={user.fullName}
+              color="brand"
+              variant="filled"
+              radius="xl"
+              size={36}
+              alt=""
+              aria-hidden
+            />
+            {/* The label read out contains the name shown, so voice control users can say what they see. */}
+            <VisuallyHidden>{t('userMenu', { name: user.fullName })}</VisuallyHidden>
+            <Text fw={600} fz="sm" visibleFrom="sm" maw={180} truncate aria-hidden>
               {user.fullName}
             </Text>
             <IconChevronDown size={16} aria-hidden />

@@ -1,0 +1,78 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo@1234';
+
+export const users = {
+  learner: { email: 'learner@demo.example', name: 'Ana Souza' },
+  admin: { email: 'admin@demo.example' },
+  blocked: { email: 'blocked@demo.example' },
+  clerk: { email: 'clerk@demo.example' },
+} as const;
+
+/** Fills the login form and submits it, whatever the language on screen. */
+export async function submitLogin(page: Page, username: string, password = PASSWORD) {
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+export async function loginAs(page: Page, username: string = users.learner.email) {
+  await page.goto('/');
+  await submitLogin(page, username);
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
+/** A date as the app writes it: DD/MM/YYYY or MM/DD/YYYY. */
+export function todayAs(order: 'dmy' | 'mdy', timeZone = 'America/Sao_Paulo'): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .formatToParts(new Date())
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return order === 'dmy'
+    ? `${parts.day}/${parts.month}/${parts.year}`
+    : `${parts.month}/${parts.day}/${parts.year}`;
+}
+
+/**
+ * Signs in through the API (no browser) and puts the account back to a known state: its language, and
+ * its first company selected.
+ */
+export async function resetAccount(request: APIRequestContext, email: string, languageCode: string) {
+  const { clientId } = (await (await request.get('/api/site/oauth-client')).json()) as { clientId: string };
+  const token = await request.post('/o/token/', {
+    form: { grant_type: 'password', username: email, password: PASSWORD },
+    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:`).toString('base64')}` },
+  });
+  expect(token.ok()).toBe(true);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const saved = await request.put('/api/session/language', {
+    data: { languageCode },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(saved.ok()).toBe(true);
+  const { clients } = (await saved.json()) as { clients: { id: number }[] };
+  const selected = await request.put('/api/session/client', {
+    data: { clientId: clients[0]!.id },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(selected.ok()).toBe(true);
+}
+
+/**
+ * The journeys' `test`: every journey starts with the learner's account in Portuguese and in their first
+ * company, whatever an earlier journey switched.
+ */
+export const test = base.extend<{ learnerReset: void }>({
+  learnerReset: [
+    async ({ request }, use) => {
+      await resetAccount(request, users.learner.email, 'pt-BR');
+      await use();
+    },
+    { auto: true },
+  ],
+});
+export { expect };
