@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'apps/api/demo-assets/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/api/demo-assets/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,11 +22,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through config.ts only.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through config.ts only.',
+        },
+      ],
     },
   },
   {
-    files: ['apps/api/src/config.ts', 'scripts/**', '.ci/**', 'playwright.config.ts', 'vitest.config.ts', 'apps/api/test/**', 'apps/api/bench/**', 'apps/web/e2e/**', 'apps/api/drizzle.config.ts'],
+    files: [
+      'apps/api/src/config.ts',
+      'scripts/**',
+      '.ci/**',
+      'playwright.config.ts',
+      'vitest.config.ts',
+      'apps/api/test/**',
+      'apps/api/bench/**',
+      'apps/web/e2e/**',
+      'apps/api/drizzle.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
@@ -24,19 +50,49 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@trilha/api', '@trilha/api/*'], message: 'The web never imports from the API.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@trilha/api', '@trilha/api/*'],
+              message: 'The web never imports from the API.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@trilha/web', '@trilha/web/*'], message: 'The API never imports from the web.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@trilha/web', '@trilha/web/*'],
+              message: 'The API never imports from the web.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'react', 'fastify', '@trilha/api', '@trilha/web'], message: 'Packages stay independent of apps and frameworks.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'react', 'fastify', '@trilha/api', '@trilha/web'],
+              message: 'Packages stay independent of apps and frameworks.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

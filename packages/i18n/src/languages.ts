@@ -11,5 +11,18 @@ export function isLanguage(value: unknown): value is Language {
  * Catalog areas: one JSON file per language and area under `locales/<lang>/<area>.json`.
  * `errors` holds the text of every API error code (`errors.<CODE>`) and is read by the API too.
  */
-export const areas = ['common', 'errors', 'auth', 'routes', 'nav', 'home', 'admin', 'learning', 'learning-admin'] as const;
+export const areas = [
+  'common',
+  'errors',
+  'auth',
+  'routes',
+  'nav',
+  'home',
+  'admin',
+  'learning',
+  'learning-admin',
+  'profile',
+  'institutional',
+  'accounts-admin',
+] as const;
 export type Area = (typeof areas)[number];
