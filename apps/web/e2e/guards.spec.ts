@@ -73,6 +73,7 @@ test.describe('navigation guards', () => {
   test('each page change scrolls to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await loginAs(page);
+    await expect(page.getByRole('link', { name: /Seus dados, pontos e certificados/ })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByText('Perfil').click();
