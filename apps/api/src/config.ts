@@ -38,6 +38,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted upload (videos, SCORM packages), in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
+  /** Lifetime of the signed URLs the learning player gets for files, HTML lessons and SCORM packages. */
+  LEARNING_CONTENT_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(14_400),
   /** Seconds a user waits between two phone-verification codes. */
   PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
   /** SMTP server for e-mail (smtp://user:pass@host:port); without it, e-mail is rendered to JSON and only kept in the outbox. */

@@ -13,6 +13,7 @@ import type { UsersService } from './modules/users/users.service';
 import { accountsFeature } from './modules/accounts/accounts.feature';
 import { accountsAdminFeature } from './modules/accounts-admin/accounts-admin.feature';
 import { institutionalFeature } from './modules/institutional/institutional.feature';
+import { learningFeature } from './modules/learning/learning.feature';
 import { messagingFeature } from './modules/messaging/messaging.feature';
 import { profileFeature } from './modules/profile/profile.feature';
 
@@ -54,3 +55,6 @@ features.push(messagingFeature, accountsFeature);
 
 // Profile, institutional pages and the accounts back office (after messaging and accounts, which they use).
 features.push(profileFeature, institutionalFeature, accountsAdminFeature);
+
+// Online courses, trails, the activity player, the public portfolio and the learning back office.
+features.push(learningFeature);

@@ -24,8 +24,8 @@ import { roleName } from './session';
  *   DELETE /api/learning/trails/:id/enrollment                        → enrollmentResponse
  *   GET    /api/learning/trails/:trailId/courses/:id                  → courseDetail (with `trail`)
  *   GET    /api/learning/trails/:trailId/courses/:id/activities/:order → playerPayload (with `trail`)
- *   POST   /api/learning/activities/:id/progress   activityProgressBody → progressResponse
- *   POST   /api/learning/activities/:id/scorm/commit scormCommitBody  → progressResponse
+ *   POST   /api/learning/activities/:id/progress?trailId   activityProgressBody → progressResponse
+ *   POST   /api/learning/activities/:id/scorm/commit?trailId scormCommitBody  → progressResponse
  *   GET    /api/learning/content/:token/*  (file bytes: Range, signed URL from the player payload;
  *          html and SCORM are served with `Content-Security-Policy: sandbox allow-scripts
  *          allow-same-origin allow-forms`)
@@ -39,7 +39,6 @@ import { roleName } from './session';
  *   GET    /api/public/portfolio?page&pageSize&search                 → portfolioPage
  *   GET    /api/public/portfolio/courses/:slug   (id after `-id-`)    → portfolioCourse
  *   GET    /api/public/about-team                                     → aboutTeam
- *   GET    /api/public/portfolio/covers/:courseId                     (cover image bytes)
  *
  * Back office (role manager or superuser; every route checks the role in the selected client)
  *   GET    /api/admin/learning/taxonomy                               → learningTaxonomy
@@ -576,6 +575,13 @@ export const activityProgressBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('done') }),
 ]);
 export type ActivityProgressBody = z.infer<typeof activityProgressBody>;
+
+/**
+ * Query of the progress and SCORM commit routes: the trail the course was opened in, when it was (its
+ * audience, enrollment and order then apply).
+ */
+export const progressQuery = z.object({ trailId: z.coerce.number().int().positive().optional() });
+export type ProgressQuery = z.input<typeof progressQuery>;
 
 /** POST /api/learning/activities/:id/scorm/commit — a runtime commit (terminate: LMSFinish / Terminate). */
 export const scormCommitBody = z.object({

@@ -6,5 +6,6 @@
 export const migrationAreas: readonly { name: string; schema: readonly string[] }[] = [
   { name: 'core', schema: ['core', 'users', 'auth'] },
   { name: 'profile', schema: ['profile'] },
+  { name: 'learning', schema: ['learning'] },
   { name: 'accounts', schema: ['accounts'] },
 ];

@@ -1,0 +1,920 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type {
+  ActivityBody,
+  AdminCourse,
+  AdminCourseListPage,
+  AdminTrail,
+  AdminTrailListPage,
+  Audience,
+  CourseBody,
+  FileGroup,
+  ModuleBody,
+  TaxonomyKind,
+  TrailBody,
+  TrailItemsBody,
+  UserAudienceBody,
+} from '@trilha/contracts/learning';
+import { activityBody, courseBody, trailBody } from '@trilha/contracts/learning';
+import type { RoleName } from '@trilha/contracts/session';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import {
+  activities,
+  audienceAreaMembers,
+  audienceGroupMembers,
+  courseModules,
+  courses,
+  trailItems,
+  trails,
+} from '../../db/schema/learning';
+import { auditLog } from '../../db/schema/users';
+import { AppError, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { checkUpload } from '../../lib/uploads';
+import { isHlsUrl, slideshareUrl, storeActivityFile, vimeoId, youtubeId } from './activity-files';
+import { coverUrlOf } from './catalog.service';
+import type { ContentSigner } from './content-urls';
+import { iso } from './course-context';
+import { intArrayParam } from './viewer';
+
+export interface Actor {
+  userId: number;
+  clientId: number;
+}
+
+const COVER_MAX_BYTES = 10 * 1024 * 1024;
+const taxonomyTable = {
+  areas: 'audience_areas',
+  groups: 'audience_groups',
+  tags: 'learning_tags',
+  categories: 'learning_categories',
+} as const;
+
+/**
+ * The learning back office: courses, modules, activities of every kind with their files, trails,
+ * audiences and publishing. Every read and write is scoped to the actor's client; ids of another client
+ * answer 404, references to them LEARNING_INVALID_REFERENCE.
+ */
+export function createAuthoringService(deps: {
+  db: Db;
+  storage: Storage;
+  signer: ContentSigner;
+  maxUploadBytes: number;
+  /** Called after a change users' audience facts depend on. */
+  onAudienceChange: () => void;
+}) {
+  const { db, storage, signer, maxUploadBytes } = deps;
+
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    action: string,
+    entity: string,
+    entityId: number,
+    data?: unknown,
+  ) =>
+    tx.insert(auditLog).values({
+      clientId: actor.clientId,
+      actorId: actor.userId,
+      action,
+      entity,
+      entityId: String(entityId),
+      data: data === undefined ? null : JSON.stringify(data),
+    });
+
+  async function assertIds(
+    tx: DbOrTx,
+    table: string,
+    clientId: number,
+    ids: readonly number[],
+    field: string,
+  ) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const clientFilter = table === 'countries' ? sql`` : sql` and client_id = ${clientId}`;
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select count(*)::int as n from ${sql.raw(table)} where id = any(${intArrayParam(unique)}::int[])${clientFilter}`,
+      ),
+    );
+    if ((row?.n ?? 0) !== unique.length)
+      throw new AppError('LEARNING_INVALID_REFERENCE', 400, { details: { field } });
+  }
+
+  // ---------------------------------------------------------------- taxonomy and user audiences
+
+  async function taxonomy(clientId: number) {
+    const rows = rowsOf<{ kind: TaxonomyKind; id: number; name: string }>(
+      await db.execute(sql`
+        select 'areas' as kind, id, name from audience_areas where client_id = ${clientId}
+        union all select 'groups', id, name from audience_groups where client_id = ${clientId}
+        union all select 'tags', id, name from learning_tags where client_id = ${clientId}
+        union all select 'categories', id, name from learning_categories where client_id = ${clientId}
+        order by 1, 3`),
+    );
+    const of = (kind: TaxonomyKind) =>
+      rows.filter((r) => r.kind === kind).map(({ id, name }) => ({ id, name }));
+    return { areas: of('areas'), groups: of('groups'), tags: of('tags'), categories: of('categories') };
+  }
+
+  async function addTaxonomy(actor: Actor, kind: TaxonomyKind, name: string) {
+    const table = sql.raw(taxonomyTable[kind]);
+    const rows = rowsOf<{ id: number; name: string }>(
+      await db.execute(
+        sql`insert into ${table} (client_id, name) values (${actor.clientId}, ${name}) on conflict do nothing returning id, name`,
+      ),
+    );
+    if (!rows[0]) throw new AppError('NOT_UNIQUE', 409);
+    return rows[0];
+  }
+
+  async function setUserAudience(actor: Actor, userId: number, body: UserAudienceBody) {
+    await db.transaction(async (tx) => {
+      const [member] = rowsOf(
+        await tx.execute(
+          sql`select 1 from user_clients where user_id = ${userId} and client_id = ${actor.clientId}`,
+        ),
+      );
+      if (!member) throw notFound();
+      await assertIds(tx, 'audience_areas', actor.clientId, body.areaIds, 'areaIds');
+      await assertIds(tx, 'audience_groups', actor.clientId, body.groupIds, 'groupIds');
+      await tx.execute(sql`delete from audience_area_members m using audience_areas a
+        where a.id = m.area_id and a.client_id = ${actor.clientId} and m.user_id = ${userId}`);
+      await tx.execute(sql`delete from audience_group_members m using audience_groups g
+        where g.id = m.group_id and g.client_id = ${actor.clientId} and m.user_id = ${userId}`);
+      for (const areaId of new Set(body.areaIds))
+        await tx.insert(audienceAreaMembers).values({ areaId, userId });
+      for (const groupId of new Set(body.groupIds))
+        await tx.insert(audienceGroupMembers).values({ groupId, userId });
+      await audit(tx, actor, 'set_audience', 'user', userId, body);
+    });
+    deps.onAudienceChange();
+    return { userId, areaIds: [...new Set(body.areaIds)], groupIds: [...new Set(body.groupIds)] };
+  }
+
+  // ---------------------------------------------------------------- courses
+
+  async function courseRow(clientId: number, courseId: number, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.clientId, clientId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function adminCourse(clientId: number, courseId: number): Promise<AdminCourse> {
+    const c = await courseRow(clientId, courseId);
+    const mods = await db
+      .select()
+      .from(courseModules)
+      .where(eq(courseModules.courseId, courseId))
+      .orderBy(courseModules.position, courseModules.id);
+    const acts = await db
+      .select()
+      .from(activities)
+      .where(eq(activities.courseId, courseId))
+      .orderBy(activities.position, activities.id);
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from course_enrollments where course_id = ${courseId}`),
+    );
+    return {
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      coverUrl: coverUrlOf(signer, c.coverKey),
+      workloadMinutes: c.workloadMinutes,
+      categoryId: c.categoryId,
+      tagIds: c.tagIds,
+      subscriptionMode: c.subscriptionMode as AdminCourse['subscriptionMode'],
+      prerequisiteIds: c.prerequisiteIds,
+      isPublic: c.isPublic,
+      published: c.published,
+      publishedAt: iso(c.publishedAt),
+      audience: {
+        areaIds: c.audienceAreaIds,
+        groupIds: c.audienceGroupIds,
+        countryIds: c.audienceCountryIds,
+        roles: c.audienceRoles as RoleName[],
+      },
+      modules: mods.map((m) => ({
+        id: m.id,
+        position: m.position,
+        title: m.title,
+        activities: acts
+          .filter((a) => a.moduleId === m.id)
+          .map((a) => ({
+            id: a.id,
+            moduleId: a.moduleId,
+            hierarchyOrder: `${m.position}.${a.position}`,
+            position: a.position,
+            kind: a.kind as AdminCourse['modules'][number]['activities'][number]['kind'],
+            title: a.title,
+            description: a.description,
+            requiresPrevious: a.requiresPrevious,
+            requiresAuthorization: a.requiresAuthorization,
+            settings: a.settings,
+            file:
+              a.fileName && a.fileMime
+                ? {
+                    name: a.fileName,
+                    mime: a.fileMime,
+                    size: a.fileSize ?? 0,
+                    fileGroup: (a.fileGroup as FileGroup | null) ?? null,
+                  }
+                : null,
+            scorm: a.scorm
+              ? {
+                  version: a.scorm.version,
+                  title: a.scorm.title,
+                  launchHref: a.scorm.launchHref,
+                  fileCount: a.scorm.fileCount,
+                }
+              : null,
+            ready: isReady(a.kind, a.settings, a.contentPrefix, a.scorm !== null),
+          })),
+      })),
+      enrollmentCount: count?.n ?? 0,
+      createdAt: iso(c.createdAt)!,
+      updatedAt: iso(c.updatedAt)!,
+    };
+  }
+
+  async function listCourses(
+    clientId: number,
+    q: { search: string; published: 'all' | 'published' | 'draft'; page: number; pageSize: number },
+  ): Promise<AdminCourseListPage> {
+    const filters = [sql`c.client_id = ${clientId}`];
+    if (q.search)
+      filters.push(
+        sql`lower(c.title) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`,
+      );
+    if (q.published !== 'all') filters.push(sql`c.published = ${q.published === 'published'}`);
+    const rows = rowsOf<{
+      id: number;
+      title: string;
+      cover_key: string | null;
+      published: boolean;
+      is_public: boolean;
+      subscription_mode: AdminCourse['subscriptionMode'];
+      activity_count: number;
+      enrollment_count: number;
+      updated_at: string | Date;
+      total: number;
+    }>(
+      await db.execute(sql`
+        select c.id, c.title, c.cover_key, c.published, c.is_public, c.subscription_mode, c.activity_count, c.updated_at,
+          (select count(*)::int from course_enrollments e where e.course_id = c.id) as enrollment_count,
+          count(*) over ()::int as total
+        from courses c where ${sql.join(filters, sql` and `)}
+        order by c.updated_at desc, c.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        coverUrl: coverUrlOf(signer, r.cover_key),
+        published: r.published,
+        isPublic: r.is_public,
+        subscriptionMode: r.subscription_mode,
+        activityCount: r.activity_count,
+        enrollmentCount: r.enrollment_count,
+        updatedAt: iso(r.updated_at)!,
+      })),
+      total: rows[0]?.total ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  /** Refuses a prerequisite graph with a cycle through `courseId`. */
+  async function assertNoCycle(tx: DbOrTx, clientId: number, courseId: number, prerequisiteIds: number[]) {
+    if (prerequisiteIds.includes(courseId)) throw new AppError('LEARNING_PREREQUISITE_CYCLE', 400);
+    const rows = rowsOf<{ id: number; prerequisite_ids: number[] }>(
+      await tx.execute(sql`select id, prerequisite_ids from courses where client_id = ${clientId}`),
+    );
+    const graph = new Map(rows.map((r) => [r.id, r.prerequisite_ids]));
+    graph.set(courseId, prerequisiteIds);
+    const seen = new Set<number>();
+    const stack = [...prerequisiteIds];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (next === courseId) throw new AppError('LEARNING_PREREQUISITE_CYCLE', 400);
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(graph.get(next) ?? []));
+    }
+  }
+
+  async function checkCourseRefs(tx: DbOrTx, clientId: number, body: ReturnType<typeof courseBody.parse>) {
+    if (body.categoryId)
+      await assertIds(tx, 'learning_categories', clientId, [body.categoryId], 'categoryId');
+    await assertIds(tx, 'learning_tags', clientId, body.tagIds, 'tagIds');
+    await assertIds(tx, 'courses', clientId, body.prerequisiteIds, 'prerequisiteIds');
+  }
+
+  async function createCourse(actor: Actor, input: CourseBody) {
+    const body = courseBody.parse(input);
+    const id = await db.transaction(async (tx) => {
+      await checkCourseRefs(tx, actor.clientId, body);
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          clientId: actor.clientId,
+          title: body.title,
+          description: body.description,
+          workloadMinutes: body.workloadMinutes,
+          categoryId: body.categoryId,
+          tagIds: [...new Set(body.tagIds)],
+          subscriptionMode: body.subscriptionMode,
+          prerequisiteIds: [...new Set(body.prerequisiteIds)],
+          isPublic: body.isPublic,
+          createdBy: actor.userId,
+        })
+        .returning({ id: courses.id });
+      await audit(tx, actor, 'create', 'course', row!.id);
+      return row!.id;
+    });
+    return adminCourse(actor.clientId, id);
+  }
+
+  async function updateCourse(actor: Actor, courseId: number, input: CourseBody) {
+    const body = courseBody.parse(input);
+    await db.transaction(async (tx) => {
+      await courseRow(actor.clientId, courseId, tx);
+      await checkCourseRefs(tx, actor.clientId, body);
+      await assertNoCycle(tx, actor.clientId, courseId, body.prerequisiteIds);
+      await tx
+        .update(courses)
+        .set({
+          title: body.title,
+          description: body.description,
+          workloadMinutes: body.workloadMinutes,
+          categoryId: body.categoryId,
+          tagIds: [...new Set(body.tagIds)],
+          subscriptionMode: body.subscriptionMode,
+          prerequisiteIds: [...new Set(body.prerequisiteIds)],
+          isPublic: body.isPublic,
+          updatedAt: new Date(),
+        })
+        .where(eq(courses.id, courseId));
+      await audit(tx, actor, 'update', 'course', courseId);
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  /** Resizes a cover to 1200×675 WebP (cropped to fill) and stores it under a fresh key. */
+  async function storeCover(clientId: number, owner: string, data: Buffer): Promise<string> {
+    await checkUpload(data, ['image'], COVER_MAX_BYTES);
+    const webp = await sharp(data)
+      .rotate()
+      .resize(1200, 675, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const key = `learning/c${clientId}/${owner}/cover-${randomBytes(6).toString('hex')}/cover.webp`;
+    await storage.put(key, webp);
+    return key;
+  }
+
+  async function setCourseCover(actor: Actor, courseId: number, data: Buffer) {
+    const c = await courseRow(actor.clientId, courseId);
+    const key = await storeCover(actor.clientId, `courses/${courseId}`, data);
+    await db.transaction(async (tx) => {
+      await tx.update(courses).set({ coverKey: key, updatedAt: new Date() }).where(eq(courses.id, courseId));
+      await audit(tx, actor, 'set_cover', 'course', courseId);
+    });
+    if (c.coverKey) await storage.removePrefix(c.coverKey.slice(0, c.coverKey.lastIndexOf('/')));
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function publishCourse(actor: Actor, courseId: number, published: boolean) {
+    await db.transaction(async (tx) => {
+      await courseRow(actor.clientId, courseId, tx);
+      await tx
+        .update(courses)
+        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
+        .where(eq(courses.id, courseId));
+      await audit(tx, actor, published ? 'publish' : 'unpublish', 'course', courseId);
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function checkAudience(tx: DbOrTx, clientId: number, a: Audience) {
+    await assertIds(tx, 'audience_areas', clientId, a.areaIds, 'areaIds');
+    await assertIds(tx, 'audience_groups', clientId, a.groupIds, 'groupIds');
+    await assertIds(tx, 'countries', clientId, a.countryIds, 'countryIds');
+  }
+  const audienceValues = (a: Audience) => ({
+    audienceAreaIds: [...new Set(a.areaIds)],
+    audienceGroupIds: [...new Set(a.groupIds)],
+    audienceCountryIds: [...new Set(a.countryIds)],
+    audienceRoles: [...new Set(a.roles)],
+  });
+
+  async function setCourseAudience(actor: Actor, courseId: number, a: Audience) {
+    await db.transaction(async (tx) => {
+      await courseRow(actor.clientId, courseId, tx);
+      await checkAudience(tx, actor.clientId, a);
+      await tx
+        .update(courses)
+        .set({ ...audienceValues(a), updatedAt: new Date() })
+        .where(eq(courses.id, courseId));
+      await audit(tx, actor, 'set_audience', 'course', courseId, a);
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  // ---------------------------------------------------------------- modules and activities
+
+  /** Keeps positions 1..n in the given order. */
+  async function renumber(tx: DbOrTx, table: 'course_modules' | 'activities', ids: number[]) {
+    if (ids.length === 0) return;
+    await tx.execute(sql`update ${sql.raw(table)} t set position = o.n
+      from unnest(${intArrayParam(ids)}::int[]) with ordinality as o(id, n) where t.id = o.id`);
+  }
+
+  function placed<T extends { id: number }>(list: T[], id: number, position: number | undefined): number[] {
+    const others = list.filter((x) => x.id !== id).map((x) => x.id);
+    const at =
+      position === undefined ? list.findIndex((x) => x.id === id) + 1 || others.length + 1 : position;
+    others.splice(Math.min(Math.max(at - 1, 0), others.length), 0, id);
+    return others;
+  }
+
+  /**
+   * Keeps the course's activity count and every learner's completed count in step with its activities
+   * (an activity added to a finished course reopens it; one removed may finish it).
+   */
+  async function recount(tx: DbOrTx, courseId: number) {
+    await tx.execute(sql`update courses set activity_count = (select count(*) from activities where course_id = ${courseId}),
+      updated_at = now() where id = ${courseId}`);
+    await tx.execute(sql`
+      update course_progress cp set completed_count = x.n,
+        finished_at = case when x.n >= c.activity_count and c.activity_count > 0 then coalesce(cp.finished_at, now()) else null end
+      from courses c, (select cp2.user_id, count(ap.activity_id)::int as n from course_progress cp2
+          left join activity_progress ap on ap.user_id = cp2.user_id and ap.course_id = cp2.course_id and ap.status = 'finished'
+          where cp2.course_id = ${courseId} group by cp2.user_id) x
+      where cp.course_id = ${courseId} and c.id = cp.course_id and x.user_id = cp.user_id`);
+  }
+
+  async function moduleRow(tx: DbOrTx, clientId: number, moduleId: number) {
+    const [m] = await tx
+      .select()
+      .from(courseModules)
+      .where(and(eq(courseModules.id, moduleId), eq(courseModules.clientId, clientId)));
+    if (!m) throw notFound();
+    return m;
+  }
+
+  async function addModule(actor: Actor, courseId: number, body: ModuleBody) {
+    await db.transaction(async (tx) => {
+      await courseRow(actor.clientId, courseId, tx);
+      const list = await tx
+        .select({ id: courseModules.id })
+        .from(courseModules)
+        .where(eq(courseModules.courseId, courseId))
+        .orderBy(courseModules.position, courseModules.id);
+      const [m] = await tx
+        .insert(courseModules)
+        .values({ clientId: actor.clientId, courseId, position: list.length + 1, title: body.title })
+        .returning({ id: courseModules.id });
+      await renumber(tx, 'course_modules', placed([...list, { id: m!.id }], m!.id, body.position));
+      await audit(tx, actor, 'create', 'module', m!.id);
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function updateModule(actor: Actor, moduleId: number, body: ModuleBody) {
+    const courseId = await db.transaction(async (tx) => {
+      const m = await moduleRow(tx, actor.clientId, moduleId);
+      await tx.update(courseModules).set({ title: body.title }).where(eq(courseModules.id, moduleId));
+      if (body.position !== undefined) {
+        const list = await tx
+          .select({ id: courseModules.id })
+          .from(courseModules)
+          .where(eq(courseModules.courseId, m.courseId))
+          .orderBy(courseModules.position, courseModules.id);
+        await renumber(tx, 'course_modules', placed(list, moduleId, body.position));
+      }
+      await audit(tx, actor, 'update', 'module', moduleId);
+      return m.courseId;
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function deleteModule(actor: Actor, moduleId: number) {
+    const { courseId, prefixes } = await db.transaction(async (tx) => {
+      const m = await moduleRow(tx, actor.clientId, moduleId);
+      const gone = await tx
+        .select({ prefix: activities.contentPrefix })
+        .from(activities)
+        .where(eq(activities.moduleId, moduleId));
+      await tx.delete(courseModules).where(eq(courseModules.id, moduleId));
+      const list = await tx
+        .select({ id: courseModules.id })
+        .from(courseModules)
+        .where(eq(courseModules.courseId, m.courseId))
+        .orderBy(courseModules.position, courseModules.id);
+      await renumber(
+        tx,
+        'course_modules',
+        list.map((x) => x.id),
+      );
+      await recount(tx, m.courseId);
+      await audit(tx, actor, 'delete', 'module', moduleId);
+      return { courseId: m.courseId, prefixes: gone.map((g) => g.prefix).filter((p): p is string => !!p) };
+    });
+    for (const p of prefixes) await storage.removePrefix(p);
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  /** Validates and normalizes the per-kind settings (video ids, stream and embed URLs). */
+  function normalizeSettings(kind: string, settings: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...settings };
+    for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+    if (kind === 'youtube' || kind === 'vimeo') {
+      const raw = typeof out['videoId'] === 'string' ? (out['videoId'] as string) : '';
+      if (raw) {
+        const id = kind === 'youtube' ? youtubeId(raw) : vimeoId(raw);
+        if (!id)
+          throw new AppError('LEARNING_INVALID_VIDEO_ID', 400, { details: [{ path: 'settings.videoId' }] });
+        out['videoId'] = id;
+      }
+    }
+    if (kind === 'wowza' && typeof out['streamUrl'] === 'string' && out['streamUrl'] !== '') {
+      if (!isHlsUrl(out['streamUrl'] as string)) throw new AppError('LEARNING_INVALID_STREAM_URL', 400);
+    }
+    if (kind === 'slideshare' && typeof out['embedUrl'] === 'string' && out['embedUrl'] !== '') {
+      const url = slideshareUrl(out['embedUrl'] as string);
+      if (!url) throw new AppError('LEARNING_INVALID_EMBED_URL', 400);
+      out['embedUrl'] = url;
+    }
+    return out;
+  }
+
+  async function addActivity(actor: Actor, moduleId: number, input: ActivityBody) {
+    const body = activityBody.parse(input);
+    const settings = normalizeSettings(body.kind, body.settings);
+    const courseId = await db.transaction(async (tx) => {
+      const m = await moduleRow(tx, actor.clientId, moduleId);
+      const list = await tx
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.moduleId, moduleId))
+        .orderBy(activities.position, activities.id);
+      const [a] = await tx
+        .insert(activities)
+        .values({
+          clientId: actor.clientId,
+          courseId: m.courseId,
+          moduleId,
+          position: list.length + 1,
+          kind: body.kind,
+          title: body.title,
+          description: body.description,
+          requiresPrevious: body.requiresPrevious,
+          requiresAuthorization: body.requiresAuthorization,
+          settings,
+        })
+        .returning({ id: activities.id });
+      await renumber(tx, 'activities', placed([...list, { id: a!.id }], a!.id, body.position));
+      await recount(tx, m.courseId);
+      await audit(tx, actor, 'create', 'activity', a!.id, { kind: body.kind });
+      return m.courseId;
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function activityRow(tx: DbOrTx, clientId: number, activityId: number) {
+    const [a] = await tx
+      .select()
+      .from(activities)
+      .where(and(eq(activities.id, activityId), eq(activities.clientId, clientId)));
+    if (!a) throw notFound();
+    return a;
+  }
+
+  async function updateActivity(actor: Actor, activityId: number, input: ActivityBody) {
+    const body = activityBody.parse(input);
+    const courseId = await db.transaction(async (tx) => {
+      const a = await activityRow(tx, actor.clientId, activityId);
+      if (a.kind !== body.kind && a.contentPrefix)
+        throw new AppError('LEARNING_KIND_CHANGE_NOT_ALLOWED', 409);
+      // Learned settings (page count of the uploaded PDF) stay unless the author sets them.
+      const settings = normalizeSettings(body.kind, { ...pick(a.settings, ['pageCount']), ...body.settings });
+      await tx
+        .update(activities)
+        .set({
+          kind: body.kind,
+          title: body.title,
+          description: body.description,
+          requiresPrevious: body.requiresPrevious,
+          requiresAuthorization: body.requiresAuthorization,
+          settings,
+          updatedAt: new Date(),
+        })
+        .where(eq(activities.id, activityId));
+      if (body.position !== undefined) {
+        const list = await tx
+          .select({ id: activities.id })
+          .from(activities)
+          .where(eq(activities.moduleId, a.moduleId))
+          .orderBy(activities.position, activities.id);
+        await renumber(tx, 'activities', placed(list, activityId, body.position));
+      }
+      await audit(tx, actor, 'update', 'activity', activityId);
+      return a.courseId;
+    });
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  async function deleteActivity(actor: Actor, activityId: number) {
+    const { courseId, prefix } = await db.transaction(async (tx) => {
+      const a = await activityRow(tx, actor.clientId, activityId);
+      await tx.delete(activities).where(eq(activities.id, activityId));
+      const list = await tx
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.moduleId, a.moduleId))
+        .orderBy(activities.position, activities.id);
+      await renumber(
+        tx,
+        'activities',
+        list.map((x) => x.id),
+      );
+      await recount(tx, a.courseId);
+      await audit(tx, actor, 'delete', 'activity', activityId);
+      return { courseId: a.courseId, prefix: a.contentPrefix };
+    });
+    if (prefix) await storage.removePrefix(prefix);
+    return adminCourse(actor.clientId, courseId);
+  }
+
+  /** Stores the upload of an activity (checked by content and size) and replaces its previous content. */
+  async function uploadActivityFile(
+    actor: Actor,
+    activityId: number,
+    data: Buffer,
+    fileName: string | undefined,
+  ) {
+    const a = await activityRow(db, actor.clientId, activityId);
+    const prefix = `learning/c${actor.clientId}/activities/${activityId}/${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+    let stored;
+    try {
+      stored = await storeActivityFile(storage, a.kind, data, fileName, prefix, maxUploadBytes);
+    } catch (error) {
+      await storage.removePrefix(prefix);
+      throw error;
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(activities)
+        .set({
+          contentPrefix: prefix,
+          contentPath: stored.contentPath,
+          fileName: stored.fileName,
+          fileMime: stored.fileMime,
+          fileSize: stored.fileSize,
+          fileGroup: stored.fileGroup,
+          scorm: stored.scorm,
+          settings: { ...a.settings, ...stored.settings },
+          updatedAt: new Date(),
+        })
+        .where(eq(activities.id, activityId));
+      await audit(tx, actor, 'upload', 'activity', activityId, { kind: a.kind, size: data.length });
+    });
+    if (a.contentPrefix) await storage.removePrefix(a.contentPrefix);
+    return adminCourse(actor.clientId, a.courseId);
+  }
+
+  // ---------------------------------------------------------------- trails
+
+  async function trailRow(clientId: number, trailId: number, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select()
+      .from(trails)
+      .where(and(eq(trails.id, trailId), eq(trails.clientId, clientId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function adminTrail(clientId: number, trailId: number): Promise<AdminTrail> {
+    const t = await trailRow(clientId, trailId);
+    const items = rowsOf<{
+      position: number;
+      item_kind: AdminTrail['items'][number]['kind'];
+      item_id: number;
+      title: string | null;
+    }>(
+      await db.execute(sql`select ti.position, ti.item_kind, ti.item_id, c.title from trail_items ti
+        left join courses c on ti.item_kind = 'course' and c.id = ti.item_id
+        where ti.trail_id = ${trailId} order by ti.position`),
+    );
+    return {
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      coverUrl: coverUrlOf(signer, t.coverKey),
+      categoryId: t.categoryId,
+      tagIds: t.tagIds,
+      subscriptionMode: t.subscriptionMode as AdminTrail['subscriptionMode'],
+      sequential: t.sequential,
+      published: t.published,
+      audience: {
+        areaIds: t.audienceAreaIds,
+        groupIds: t.audienceGroupIds,
+        countryIds: t.audienceCountryIds,
+        roles: t.audienceRoles as RoleName[],
+      },
+      items: items.map((i) => ({
+        position: i.position,
+        kind: i.item_kind,
+        itemId: i.item_id,
+        title: i.title ?? '',
+      })),
+      createdAt: iso(t.createdAt)!,
+      updatedAt: iso(t.updatedAt)!,
+    };
+  }
+
+  async function listTrails(
+    clientId: number,
+    q: { search: string; page: number; pageSize: number },
+  ): Promise<AdminTrailListPage> {
+    const search = q.search
+      ? sql` and lower(t.title) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`
+      : sql``;
+    const rows = rowsOf<{
+      id: number;
+      title: string;
+      cover_key: string | null;
+      published: boolean;
+      updated_at: string | Date;
+      item_count: number;
+      total: number;
+    }>(
+      await db.execute(sql`select t.id, t.title, t.cover_key, t.published, t.updated_at,
+          (select count(*)::int from trail_items i where i.trail_id = t.id) as item_count, count(*) over ()::int as total
+        from trails t where t.client_id = ${clientId}${search} order by t.updated_at desc, t.id desc
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        coverUrl: coverUrlOf(signer, r.cover_key),
+        published: r.published,
+        updatedAt: iso(r.updated_at)!,
+        itemCount: r.item_count,
+      })),
+      total: rows[0]?.total ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async function saveTrail(actor: Actor, trailId: number | null, input: TrailBody) {
+    const body = trailBody.parse(input);
+    const id = await db.transaction(async (tx) => {
+      if (body.categoryId)
+        await assertIds(tx, 'learning_categories', actor.clientId, [body.categoryId], 'categoryId');
+      await assertIds(tx, 'learning_tags', actor.clientId, body.tagIds, 'tagIds');
+      const values = {
+        title: body.title,
+        description: body.description,
+        categoryId: body.categoryId,
+        tagIds: [...new Set(body.tagIds)],
+        subscriptionMode: body.subscriptionMode,
+        sequential: body.sequential,
+        updatedAt: new Date(),
+      };
+      if (trailId === null) {
+        const [row] = await tx
+          .insert(trails)
+          .values({ clientId: actor.clientId, ...values })
+          .returning({ id: trails.id });
+        await audit(tx, actor, 'create', 'trail', row!.id);
+        return row!.id;
+      }
+      await trailRow(actor.clientId, trailId, tx);
+      await tx.update(trails).set(values).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'update', 'trail', trailId);
+      return trailId;
+    });
+    return adminTrail(actor.clientId, id);
+  }
+
+  async function setTrailItems(actor: Actor, trailId: number, body: TrailItemsBody) {
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      if (body.items.some((i) => i.kind !== 'course'))
+        throw new AppError('LEARNING_TRAIL_ITEM_NOT_SUPPORTED', 400);
+      const ids = body.items.map((i) => i.itemId);
+      if (new Set(ids).size !== ids.length)
+        throw new AppError('LEARNING_INVALID_REFERENCE', 400, { details: { field: 'items' } });
+      await assertIds(tx, 'courses', actor.clientId, ids, 'items');
+      await tx.delete(trailItems).where(eq(trailItems.trailId, trailId));
+      let position = 0;
+      for (const item of body.items) {
+        position += 1;
+        await tx
+          .insert(trailItems)
+          .values({ clientId: actor.clientId, trailId, position, itemKind: item.kind, itemId: item.itemId });
+      }
+      await tx.update(trails).set({ updatedAt: new Date() }).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_items', 'trail', trailId, body.items);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function setTrailCover(actor: Actor, trailId: number, data: Buffer) {
+    const t = await trailRow(actor.clientId, trailId);
+    const key = await storeCover(actor.clientId, `trails/${trailId}`, data);
+    await db.transaction(async (tx) => {
+      await tx.update(trails).set({ coverKey: key, updatedAt: new Date() }).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_cover', 'trail', trailId);
+    });
+    if (t.coverKey) await storage.removePrefix(t.coverKey.slice(0, t.coverKey.lastIndexOf('/')));
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function publishTrail(actor: Actor, trailId: number, published: boolean) {
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      await tx
+        .update(trails)
+        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
+        .where(eq(trails.id, trailId));
+      await audit(tx, actor, published ? 'publish' : 'unpublish', 'trail', trailId);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function setTrailAudience(actor: Actor, trailId: number, a: Audience) {
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      await checkAudience(tx, actor.clientId, a);
+      await tx
+        .update(trails)
+        .set({ ...audienceValues(a), updatedAt: new Date() })
+        .where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_audience', 'trail', trailId, a);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  return {
+    taxonomy,
+    addTaxonomy,
+    setUserAudience,
+    listCourses,
+    adminCourse,
+    createCourse,
+    updateCourse,
+    setCourseCover,
+    publishCourse,
+    setCourseAudience,
+    addModule,
+    updateModule,
+    deleteModule,
+    addActivity,
+    updateActivity,
+    deleteActivity,
+    uploadActivityFile,
+    listTrails,
+    adminTrail,
+    createTrail: (actor: Actor, body: TrailBody) => saveTrail(actor, null, body),
+    updateTrail: (actor: Actor, trailId: number, body: TrailBody) => saveTrail(actor, trailId, body),
+    setTrailItems,
+    setTrailCover,
+    publishTrail,
+    setTrailAudience,
+  };
+}
+export type AuthoringService = ReturnType<typeof createAuthoringService>;
+
+function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+}
+
+function isReady(
+  kind: string,
+  settings: Record<string, unknown>,
+  prefix: string | null,
+  hasScorm: boolean,
+): boolean {
+  switch (kind) {
+    case 'youtube':
+    case 'vimeo':
+      return typeof settings['videoId'] === 'string' && settings['videoId'] !== '';
+    case 'slideshare':
+      return typeof settings['embedUrl'] === 'string' && settings['embedUrl'] !== '';
+    case 'wowza':
+      return (typeof settings['streamUrl'] === 'string' && settings['streamUrl'] !== '') || prefix !== null;
+    case 'scorm':
+      return hasScorm;
+    default:
+      return prefix !== null;
+  }
+}

@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CourseListFilters } from '@trilha/contracts/learning';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { intArrayParam, visibleTo, type Viewer } from './viewer';
+
+/** The progress status of a course row `c` joined to the viewer's `cp` row, as SQL (lists filter on it). */
+const courseStatusSql = sql`case when c.activity_count > 0 and coalesce(cp.completed_count, 0) >= c.activity_count then 'finished'
+  when cp.user_id is not null then 'in_progress' else 'not_started' end`;
+
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+function sharedFilters(f: CourseListFilters, alias: 'c' | 't'): SQL[] {
+  const a = sql.raw(alias);
+  const out: SQL[] = [];
+  if (f.favorite === 'favorites') out.push(sql`fav.user_id is not null`);
+  if (f.search) out.push(sql`lower(${a}.title) like ${likePattern(f.search)}`);
+  if (f.selected_areas !== 'all')
+    out.push(sql`${a}.audience_area_ids && ${intArrayParam(f.selected_areas)}::int[]`);
+  if (f.selected_groups !== 'all')
+    out.push(sql`${a}.audience_group_ids && ${intArrayParam(f.selected_groups)}::int[]`);
+  if (f.selected_tags !== 'all') out.push(sql`${a}.tag_ids && ${intArrayParam(f.selected_tags)}::int[]`);
+  if (f.selected_categories !== 'all')
+    out.push(sql`${a}.category_id = any(${intArrayParam(f.selected_categories)}::int[])`);
+  if (f.subscription_type === 'subscribed') out.push(sql`e.user_id is not null`);
+  if (f.subscription_type === 'not_subscribed') out.push(sql`e.user_id is null`);
+  return out;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql.join([sql``, ...parts], sql` and `) : sql``);
+
+export interface PrereqRow {
+  id: number;
+  title: string;
+  finished: boolean;
+}
+export interface NamedRow {
+  id: number;
+  name: string;
+}
+
+export interface CourseRow {
+  id: number;
+  title: string;
+  description: string;
+  cover_key: string | null;
+  workload_minutes: number | null;
+  subscription_mode: 'open' | 'enrollment' | 'assigned';
+  activity_count: number;
+  completed_count: number | null;
+  started: boolean;
+  status: 'not_started' | 'in_progress' | 'finished';
+  enroll_source: 'self' | 'assigned' | 'open' | null;
+  enrolled_at: string | null;
+  favorite: boolean;
+  is_public: boolean;
+  category: NamedRow | null;
+  tags: NamedRow[] | null;
+  prerequisites: PrereqRow[] | null;
+}
+
+/** Columns of a course card, for rows `c` with the viewer's `cp`, `e`, `fav` joined. */
+const cardColumns = (userId: number) => sql`c.id, c.title, c.description, c.cover_key, c.workload_minutes,
+  c.subscription_mode, c.activity_count, c.is_public, cp.completed_count, (cp.user_id is not null) as started,
+  e.source as enroll_source, e.enrolled_at, (fav.user_id is not null) as favorite,
+  (select json_build_object('id', k.id, 'name', k.name) from learning_categories k where k.id = c.category_id) as category,
+  (select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name) from learning_tags g
+     where g.id = any(c.tag_ids)) as tags,
+  (select json_agg(json_build_object('id', pc.id, 'title', pc.title, 'finished',
+       pc.activity_count > 0 and coalesce(pp.completed_count, 0) >= pc.activity_count) order by pc.title)
+     from courses pc left join course_progress pp on pp.user_id = ${userId} and pp.course_id = pc.id
+     where pc.id = any(c.prerequisite_ids) and pc.client_id = c.client_id) as prerequisites`;
+
+const viewerJoins = (userId: number) => sql`
+  left join course_progress cp on cp.user_id = ${userId} and cp.course_id = c.id
+  left join course_enrollments e on e.user_id = ${userId} and e.course_id = c.id
+  left join learning_favorites fav on fav.user_id = ${userId} and fav.item_kind = 'course' and fav.item_id = c.id`;
+
+export function createCatalogRepo(db: DbOrTx) {
+  /**
+   * One statement for a page of the course list and its counts: the visible, filtered courses with the
+   * viewer's progress, enrollment and favorite (joined by primary key), the per-status counts over them,
+   * then the progress filter, the page and its card details (category, tags, prerequisites) for the
+   * page's rows only.
+   */
+  async function courseList(v: Viewer, f: CourseListFilters) {
+    const progressFilter = f.progress === 'all' ? sql`true` : sql`v.status = ${f.progress}`;
+    const [row] = rowsOf<{
+      total: number;
+      not_started: number;
+      in_progress: number;
+      finished: number;
+      items: CourseRow[] | null;
+    }>(
+      await db.execute(sql`
+      with v as (
+        select c.id, c.title, ${courseStatusSql} as status
+        from courses c ${viewerJoins(v.userId)}
+        where ${visibleTo(v, 'c')} ${and(sharedFilters(f, 'c'))}
+      ), counts as (
+        select count(*) filter (where status = 'not_started')::int as not_started,
+               count(*) filter (where status = 'in_progress')::int as in_progress,
+               count(*) filter (where status = 'finished')::int as finished
+        from v
+      ), filtered as (select id, title, status from v where ${progressFilter}),
+      page as (select id, status from filtered order by lower(title), id limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize})
+      select (select count(*)::int from filtered) as total, counts.*,
+        (select json_agg(x) from (
+           select ${cardColumns(v.userId)}, page.status from page join courses c on c.id = page.id ${viewerJoins(v.userId)}
+           order by lower(c.title), c.id) x) as items
+      from counts`),
+    );
+    return {
+      total: row?.total ?? 0,
+      counts: {
+        notStarted: row?.not_started ?? 0,
+        inProgress: row?.in_progress ?? 0,
+        finished: row?.finished ?? 0,
+      },
+      items: row?.items ?? [],
+    };
+  }
+
+  /** One visible course card (detail header), or undefined when the viewer may not see it. */
+  async function courseCard(
+    v: Viewer,
+    courseId: number,
+    opts: { viaTrail?: number } = {},
+  ): Promise<CourseRow | undefined> {
+    // Inside a trail the trail's audience decides: a published course that is an item of a visible trail.
+    const visible = opts.viaTrail
+      ? sql`c.client_id = ${v.clientId} and c.published and exists (
+          select 1 from trail_items ti join trails t on t.id = ti.trail_id
+          where ti.trail_id = ${opts.viaTrail} and ti.item_kind = 'course' and ti.item_id = c.id and ${visibleTo(v, 't')})`
+      : visibleTo(v, 'c');
+    const [row] = rowsOf<CourseRow>(
+      await db.execute(sql`
+        select ${cardColumns(v.userId)}, ${courseStatusSql} as status
+        from courses c ${viewerJoins(v.userId)}
+        where c.id = ${courseId} and ${visible}`),
+    );
+    return row;
+  }
+
+  return { courseList, courseCard };
+}
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import type { FileGroup, PlayerContent, PlayerPayload } from '@trilha/contracts/learning';
+import { mediaActivityKinds, openCompletesKinds } from '@trilha/contracts/learning';
+import { rowsOf, type Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { DEFAULT_MEDIA_THRESHOLD } from './completion';
+import type { ContentSigner } from './content-urls';
+import { activityProgressOf, type CourseContext, type CourseContextLoader } from './course-context';
+import { launchCmi } from './scorm/scorm-runtime';
+import type { Viewer } from './viewer';
+
+type Activity = CourseContext['activities'][number];
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+export function createPlayerService(deps: { db: Db; contexts: CourseContextLoader; signer: ContentSigner }) {
+  const { db, contexts, signer } = deps;
+
+  function fileUrl(v: Viewer, a: Activity, mode: 'file' | 'sandbox' = 'file', path = a.content_path): string {
+    if (!a.content_prefix || !path) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+    const [file, query] = path.split('?', 2) as [string, string | undefined];
+    const url = signer.url({ prefix: a.content_prefix, userId: v.userId, mode }, file);
+    return query ? `${url}?${query}` : url;
+  }
+
+  async function contentOf(v: Viewer, a: Activity): Promise<PlayerContent> {
+    const s = a.settings;
+    const media = {
+      completionThreshold: num(s['completionThreshold']) ?? DEFAULT_MEDIA_THRESHOLD,
+      resumePosition: a.resume_position ?? 0,
+      watchedIntervals: a.watched ?? [],
+      durationSeconds: num(s['durationSeconds']) ?? a.duration ?? null,
+    };
+    const file = () => ({
+      url: fileUrl(v, a),
+      fileName: a.file_name ?? 'arquivo',
+      mime: a.file_mime ?? 'application/octet-stream',
+      size: a.file_size ?? 0,
+      fileGroup: (a.file_group ?? 'document') as FileGroup,
+    });
+    switch (a.kind) {
+      case 'pdf':
+        return {
+          kind: 'pdf',
+          url: fileUrl(v, a),
+          pageCount: num(s['pageCount']) ?? a.page_count ?? null,
+          resumePage: a.page ?? 1,
+        };
+      case 'video':
+      case 'audio':
+        return { kind: a.kind, url: fileUrl(v, a), mime: a.file_mime ?? '', ...media };
+      case 'youtube':
+      case 'vimeo': {
+        const videoId = str(s['videoId']);
+        if (!videoId) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+        return { kind: a.kind, videoId, ...media };
+      }
+      case 'wowza': {
+        const external = str(s['streamUrl']);
+        return { kind: 'wowza', hlsUrl: external ?? fileUrl(v, a), ...media };
+      }
+      case 'scorm': {
+        if (!a.scorm) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+        const [saved] = rowsOf<{ cmi: Record<string, string> }>(
+          await db.execute(
+            sql`select cmi from scorm_runtime_data where user_id = ${v.userId} and activity_id = ${a.id}`,
+          ),
+        );
+        const { cmi, entry } = launchCmi({
+          version: a.scorm.version,
+          learnerId: String(v.userId),
+          learnerName: [v.lastName, v.firstName].filter(Boolean).join(', '),
+          saved: saved?.cmi ?? {},
+          masteryScore: a.scorm.masteryScore,
+          launchData: a.scorm.launchData,
+        });
+        return {
+          kind: 'scorm',
+          version: a.scorm.version,
+          launchUrl: fileUrl(v, a, 'sandbox', a.scorm.launchHref),
+          cmi,
+          entry,
+        };
+      }
+      case 'html':
+        return { kind: 'html', url: fileUrl(v, a, 'sandbox') };
+      case 'flash':
+        return {
+          kind: 'flash',
+          supported: false,
+          downloadUrl: a.content_prefix && a.content_path ? fileUrl(v, a) : null,
+          fileName: a.file_name,
+        };
+      case 'ppt':
+        return { kind: 'ppt', ...file() };
+      case 'file':
+        return { kind: 'file', ...file() };
+      case 'slideshare': {
+        const embedUrl = str(s['embedUrl']);
+        if (!embedUrl) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+        return { kind: 'slideshare', embedUrl };
+      }
+      default:
+        return { kind: 'unsupported', activityKind: a.kind };
+    }
+  }
+
+  async function payload(
+    v: Viewer,
+    courseId: number,
+    order: string,
+    trailId?: number,
+  ): Promise<PlayerPayload> {
+    const ctx = await contexts.load(v, courseId, trailId);
+    const index = ctx.activities.findIndex((a) => a.hierarchyOrder === order);
+    const a = ctx.activities[index];
+    if (!a) throw notFound();
+    const neighbour = (n: Activity | undefined) =>
+      n ? { hierarchyOrder: n.hierarchyOrder, title: n.title, locked: n.lock.locked } : null;
+    return {
+      course: { id: ctx.card.id, title: ctx.card.title, progress: ctx.progress },
+      trail: ctx.trail ? { id: ctx.trail.id, title: ctx.trail.title } : null,
+      activity: {
+        id: a.id,
+        hierarchyOrder: a.hierarchyOrder,
+        title: a.title,
+        description: a.description,
+        kind: a.kind,
+        lock: a.lock,
+        progress: activityProgressOf(a),
+        canMarkDone: (openCompletesKinds as readonly string[]).includes(a.kind),
+      },
+      // A locked activity shows why, not its content (no signed URL leaves the server for it).
+      content: a.lock.locked ? null : await contentOf(v, a),
+      menu: ctx.modules,
+      previous: neighbour(ctx.activities[index - 1]),
+      next: neighbour(ctx.activities[index + 1]),
+    };
+  }
+
+  return { payload };
+}
+export type PlayerService = ReturnType<typeof createPlayerService>;
+export const isMediaKind = (kind: string) => (mediaActivityKinds as readonly string[]).includes(kind);

@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import type { ActivityProgressBody, ProgressResponse, ScormCommitBody } from '@trilha/contracts/learning';
+import { openCompletesKinds } from '@trilha/contracts/learning';
+import { rowsOf, type Db, type Tx } from '../../db/client';
+import { auditLog } from '../../db/schema/users';
+import { AppError, notFound } from '../../lib/errors';
+import {
+  DEFAULT_MEDIA_THRESHOLD,
+  effectiveDuration,
+  mediaCompleted,
+  mergeIntervals,
+  pdfCompleted,
+  pdfPercent,
+  percentOf,
+  watchedShare,
+  type Interval,
+} from './completion';
+import { iso, type CourseContext, type CourseContextLoader } from './course-context';
+import { lockErrorCode } from './locks';
+import { isMediaKind } from './player.service';
+import { scormOutcome, writableElements } from './scorm/scorm-runtime';
+import type { Viewer } from './viewer';
+
+type Activity = CourseContext['activities'][number];
+
+interface ProgressRow {
+  status: 'in_progress' | 'finished';
+  percent: number;
+  position: number | null;
+  watched: Interval[];
+  duration: number | null;
+  page: number | null;
+  page_count: number | null;
+  success: 'passed' | 'failed' | null;
+  score: number | null;
+  completed_at: string | Date | null;
+}
+
+interface Next {
+  finished: boolean;
+  percent: number;
+  position?: number | null;
+  watched?: Interval[];
+  duration?: number | null;
+  page?: number | null;
+  pageCount?: number | null;
+  success?: 'passed' | 'failed' | null;
+  score?: number | null;
+}
+
+/**
+ * Progress reports and SCORM commits. The server decides completion from what is reported (watched
+ * intervals, pages, the SCORM runtime data), never from a "completed" flag of the player; an activity
+ * that finished stays finished. Each report runs in one transaction with the activity row locked, and
+ * keeps the course row (completed count, finish time) and the enrollment of open courses beside it.
+ */
+export function createProgressService(deps: { db: Db; contexts: CourseContextLoader }) {
+  const { db, contexts } = deps;
+
+  async function contextFor(v: Viewer, activityId: number, trailId?: number) {
+    const [ref] = rowsOf<{ course_id: number }>(
+      await db.execute(
+        sql`select course_id from activities where id = ${activityId} and client_id = ${v.clientId}`,
+      ),
+    );
+    if (!ref) throw notFound();
+    const ctx = await contexts.load(v, ref.course_id, trailId);
+    const activity = ctx.activities.find((a) => a.id === activityId);
+    if (!activity) throw notFound();
+    if (activity.lock.locked) throw new AppError(lockErrorCode[activity.lock.reason!], 403);
+    return { ctx, activity };
+  }
+
+  async function write(
+    v: Viewer,
+    activityId: number,
+    trailId: number | undefined,
+    decide: (current: ProgressRow | undefined, tx: Tx, activity: Activity) => Promise<Next>,
+  ): Promise<ProgressResponse> {
+    const { ctx, activity } = await contextFor(v, activityId, trailId);
+    const courseId = ctx.card.id;
+    const before = new Set(ctx.activities.filter((a) => a.lock.locked).map((a) => a.id));
+
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into course_progress (user_id, course_id, client_id)
+        values (${v.userId}, ${courseId}, ${v.clientId}) on conflict do nothing`);
+      if (ctx.card.subscription_mode === 'open') {
+        await tx.execute(sql`insert into course_enrollments (course_id, user_id, client_id, source)
+          values (${courseId}, ${v.userId}, ${v.clientId}, 'open') on conflict do nothing`);
+      }
+      // Lock the course row of this user: reports of two activities of one course serialize on it.
+      await tx.execute(
+        sql`select 1 from course_progress where user_id = ${v.userId} and course_id = ${courseId} for update`,
+      );
+      const [current] = rowsOf<ProgressRow>(
+        await tx.execute(sql`select status, percent, position, watched, duration, page, page_count, success, score, completed_at
+          from activity_progress where user_id = ${v.userId} and activity_id = ${activityId} for update`),
+      );
+      const next = await decide(current, tx, activity);
+      const wasFinished = current?.status === 'finished';
+      const finished = wasFinished || next.finished;
+      const percent = finished ? 100 : Math.max(current?.percent ?? 0, next.percent);
+      const [row] = rowsOf<ProgressRow>(
+        await tx.execute(sql`
+          insert into activity_progress (user_id, activity_id, course_id, client_id, status, percent, position, watched,
+            duration, page, page_count, success, score, completed_at, updated_at)
+          values (${v.userId}, ${activityId}, ${courseId}, ${v.clientId}, ${finished ? 'finished' : 'in_progress'}, ${percent},
+            ${next.position ?? null}, ${JSON.stringify(next.watched ?? [])}::jsonb, ${next.duration ?? null}, ${next.page ?? null},
+            ${next.pageCount ?? null}, ${next.success ?? null}, ${next.score ?? null}, ${finished ? sql`now()` : null}, now())
+          on conflict (user_id, activity_id) do update set
+            status = excluded.status, percent = excluded.percent,
+            position = coalesce(excluded.position, activity_progress.position),
+            watched = case when ${next.watched !== undefined} then excluded.watched else activity_progress.watched end,
+            duration = coalesce(excluded.duration, activity_progress.duration),
+            page = coalesce(excluded.page, activity_progress.page),
+            page_count = coalesce(excluded.page_count, activity_progress.page_count),
+            success = coalesce(excluded.success, activity_progress.success),
+            score = coalesce(excluded.score, activity_progress.score),
+            completed_at = coalesce(activity_progress.completed_at, excluded.completed_at),
+            updated_at = now()
+          returning status, percent, position, watched, duration, page, page_count, success, score, completed_at`),
+      );
+      let completed = ctx.card.completed_count ?? 0;
+      if (finished && !wasFinished) {
+        const [cp] = rowsOf<{ completed_count: number }>(
+          await tx.execute(sql`update course_progress set completed_count = completed_count + 1, last_activity_at = now(),
+              finished_at = case when completed_count + 1 >= ${ctx.card.activity_count} then coalesce(finished_at, now()) else finished_at end
+            where user_id = ${v.userId} and course_id = ${courseId} returning completed_count`),
+        );
+        completed = cp?.completed_count ?? completed + 1;
+        await tx.insert(auditLog).values({
+          clientId: v.clientId,
+          actorId: v.userId,
+          action: 'activity_finished',
+          entity: 'activity',
+          entityId: String(activityId),
+        });
+        if (completed >= ctx.card.activity_count) {
+          await tx.insert(auditLog).values({
+            clientId: v.clientId,
+            actorId: v.userId,
+            action: 'course_finished',
+            entity: 'course',
+            entityId: String(courseId),
+          });
+        }
+      } else {
+        await tx.execute(
+          sql`update course_progress set last_activity_at = now() where user_id = ${v.userId} and course_id = ${courseId}`,
+        );
+      }
+      return { row: row!, completed };
+    });
+
+    const after = await contexts.load(v, courseId, trailId);
+    const unlocked = after.activities
+      .filter((a) => before.has(a.id) && !a.lock.locked)
+      .map((a) => a.hierarchyOrder);
+    const { row } = result;
+    const authored =
+      typeof activity.settings['durationSeconds'] === 'number'
+        ? (activity.settings['durationSeconds'] as number)
+        : null;
+    const media = isMediaKind(activity.kind);
+    return {
+      activity: {
+        status: row.status,
+        percent: row.status === 'finished' ? 100 : row.percent,
+        success: row.success,
+        score: row.score,
+        completedAt: iso(row.completed_at),
+        watchedShare: media ? watchedShare(row.watched, authored ?? row.duration) : null,
+        resumePosition: row.position,
+        resumePage: row.page,
+      },
+      course: after.progress,
+      unlocked,
+    };
+  }
+
+  /** POST /api/learning/activities/:id/progress */
+  async function report(v: Viewer, activityId: number, body: ActivityProgressBody, trailId?: number) {
+    return write(v, activityId, trailId, async (current, _tx, activity) => {
+      const kind = activity.kind;
+      const settings = activity.settings;
+      if (body.type === 'media') {
+        if (!isMediaKind(kind)) throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
+        const authored =
+          typeof settings['durationSeconds'] === 'number' ? (settings['durationSeconds'] as number) : null;
+        const duration = effectiveDuration(authored, current?.duration ?? null, body.duration);
+        const watched = mergeIntervals([...(current?.watched ?? []), ...body.intervals], duration);
+        const threshold =
+          typeof settings['completionThreshold'] === 'number'
+            ? (settings['completionThreshold'] as number)
+            : DEFAULT_MEDIA_THRESHOLD;
+        const share = watchedShare(watched, duration);
+        return {
+          finished: mediaCompleted(share, threshold),
+          percent: percentOf(share),
+          position: duration ? Math.min(body.position, duration) : body.position,
+          watched,
+          duration: authored ? null : duration,
+        };
+      }
+      if (body.type === 'pdf') {
+        if (kind !== 'pdf') throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
+        // The page count measured at upload wins over the one the viewer reports.
+        const known = typeof settings['pageCount'] === 'number' ? (settings['pageCount'] as number) : null;
+        const pageCount = known ?? Math.max(body.pageCount, current?.page_count ?? 0);
+        const page = Math.min(body.page, pageCount);
+        const maxPage = Math.max(page, Math.round(((current?.percent ?? 0) / 100) * pageCount));
+        return {
+          finished: pdfCompleted(page, pageCount),
+          percent: pdfPercent(maxPage, pageCount),
+          page,
+          pageCount: known ? null : pageCount,
+        };
+      }
+      if (!(openCompletesKinds as readonly string[]).includes(kind)) {
+        throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
+      }
+      return { finished: true, percent: 100 };
+    });
+  }
+
+  /** POST /api/learning/activities/:id/scorm/commit: merges the runtime data and rules on the outcome. */
+  async function commit(v: Viewer, activityId: number, body: ScormCommitBody, trailId?: number) {
+    return write(v, activityId, trailId, async (_current, tx, activity) => {
+      if (activity.kind !== 'scorm' || !activity.scorm)
+        throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
+      const elements = writableElements(body.cmi);
+      const [saved] = rowsOf<{ cmi: Record<string, string> }>(
+        await tx.execute(sql`
+          insert into scorm_runtime_data (user_id, activity_id, client_id, cmi, sessions, updated_at)
+          values (${v.userId}, ${activityId}, ${v.clientId}, ${JSON.stringify(elements)}::jsonb, ${body.terminate ? 1 : 0}, now())
+          on conflict (user_id, activity_id) do update set
+            cmi = scorm_runtime_data.cmi || excluded.cmi,
+            sessions = scorm_runtime_data.sessions + ${body.terminate ? 1 : 0}, updated_at = now()
+          returning cmi`),
+      );
+      const outcome = scormOutcome(
+        activity.scorm.version,
+        saved?.cmi ?? elements,
+        activity.scorm.masteryScore,
+      );
+      return {
+        finished: outcome.completed,
+        percent: outcome.percent,
+        success: outcome.success,
+        score: outcome.score,
+      };
+    });
+  }
+
+  return { report, commit };
+}
+export type ProgressService = ReturnType<typeof createProgressService>;
