@@ -8,7 +8,6 @@ test.describe('navigation guards', () => {
     await expect(page).toHaveURL(/\/$/);
     await submitLogin(page, users.learner.email);
     await expect(page).toHaveURL(/\/trails\/3\?tab=about$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Trilha' })).toBeVisible();
     // Used once: the next login goes home.
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -76,8 +75,8 @@ test.describe('navigation guards', () => {
     await expect(page.getByRole('link', { name: /Seus dados, pontos e certificados/ })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await page.getByRole('navigation', { name: 'Navegação principal' }).getByText('Perfil').click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByText('Notícias').click();
+    await expect(page).toHaveURL(/\/news$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
