@@ -24,6 +24,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 20_000,
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client';
 import { initI18n } from '../lib/i18n';
@@ -8,6 +8,9 @@ import { queryClient } from '../lib/query-client';
 import { resetPersistSecretCache } from '../lib/secret-cookie';
 import '../lib/params-store';
 import '../lib/session-store';
+
+// CI runs the API and web suites side by side on two cores; give async UI assertions room to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
