@@ -54,7 +54,12 @@ export async function makeCourse(
     course = await authoring.addModule(w.actor, course.id, { title: `Módulo ${m + 1}` });
   }
   const moduleId = course.modules[0]!.id;
-  for (const { file, ...body } of opts.activities) {
+  for (const { file: given, ...body } of opts.activities) {
+    const file =
+      given ??
+      (body.kind === 'html'
+        ? { data: demoAsset('files/html-lesson/index.html'), name: 'index.html' }
+        : undefined);
     course = await authoring.addActivity(w.actor, moduleId, body);
     const created = course.modules[0]!.activities.at(-1)!;
     if (file) course = await authoring.uploadActivityFile(w.actor, created.id, file.data, file.name);

@@ -8,6 +8,7 @@ import type {
   AdminTrail,
   AdminTrailListPage,
   Audience,
+  AudienceBody,
   CourseBody,
   FileGroup,
   ModuleBody,
@@ -16,7 +17,7 @@ import type {
   TrailItemsBody,
   UserAudienceBody,
 } from '@trilha/contracts/learning';
-import { activityBody, courseBody, trailBody } from '@trilha/contracts/learning';
+import { activityBody, audienceBody, courseBody, trailBody } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
@@ -412,7 +413,8 @@ export function createAuthoringService(deps: {
     audienceRoles: [...new Set(a.roles)],
   });
 
-  async function setCourseAudience(actor: Actor, courseId: number, a: Audience) {
+  async function setCourseAudience(actor: Actor, courseId: number, input: AudienceBody) {
+    const a = audienceBody.parse(input);
     await db.transaction(async (tx) => {
       await courseRow(actor.clientId, courseId, tx);
       await checkAudience(tx, actor.clientId, a);
@@ -851,7 +853,8 @@ export function createAuthoringService(deps: {
     return adminTrail(actor.clientId, trailId);
   }
 
-  async function setTrailAudience(actor: Actor, trailId: number, a: Audience) {
+  async function setTrailAudience(actor: Actor, trailId: number, input: AudienceBody) {
+    const a = audienceBody.parse(input);
     await db.transaction(async (tx) => {
       await trailRow(actor.clientId, trailId, tx);
       await checkAudience(tx, actor.clientId, a);

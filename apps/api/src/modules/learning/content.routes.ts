@@ -117,7 +117,9 @@ function slice(source: Readable, start: number, end: number): Readable {
   return source.pipe(out);
 }
 
-const contentParams = z.object({ token: z.string().min(10).max(2_000), '*': z.string().max(1_000) });
+// One wildcard, split here: the router caps named parameters at 100 characters, and tokens and
+// package paths can be longer.
+const contentParams = z.object({ '*': z.string().max(3_000) });
 const contentQuery = z.object({ download: z.enum(['1']).optional() });
 
 /**
@@ -127,7 +129,7 @@ const contentQuery = z.object({ download: z.enum(['1']).optional() });
  */
 export function registerContentRoutes(app: App, storage: Storage, signer: ContentSigner) {
   app.get(
-    '/api/learning/content/:token/*',
+    '/api/learning/content/*',
     {
       schema: {
         tags: ['learning'],
@@ -137,10 +139,13 @@ export function registerContentRoutes(app: App, storage: Storage, signer: Conten
       },
     },
     async (request, reply) => {
-      const grant = signer.verify(request.params.token);
+      const wildcard = request.params['*'];
+      const slash = wildcard.indexOf('/');
+      if (slash < 0) throw new AppError('NOT_FOUND', 404);
+      const grant = signer.verify(wildcard.slice(0, slash));
       if (grant === 'expired') throw new AppError('LEARNING_CONTENT_LINK_EXPIRED', 403);
       if (grant === 'invalid') throw new AppError('NOT_FOUND', 404);
-      const rest = request.params['*'];
+      const rest = wildcard.slice(slash + 1);
       let key: string;
       try {
         key = safeKey(`${grant.prefix}/${rest}`);

@@ -1,4 +1,5 @@
-import type { Feature } from '../../features';
+import type { App } from '../../context';
+import type { CoreDeps, Feature } from '../../features';
 import { createAuthorizationService } from './authorization.service';
 import { registerAuthoringRoutes } from './authoring.routes';
 import { createAuthoringService } from './authoring.service';
@@ -18,36 +19,35 @@ import { createViewerLoader } from './viewer';
  * Online courses and trails: catalog, enrollment, locks, progress kept on the server, the activity player
  * with signed content URLs, SCORM runtime data, the public portfolio and the learning back office.
  */
-export const learningFeature: Feature = {
-  name: 'learning',
-  async register(app, deps) {
-    const { db, storage } = deps;
-    const signer = createContentSigner(
-      await resolveContentKey(db),
-      deps.config.LEARNING_CONTENT_URL_TTL_SECONDS,
-    );
-    const viewers = createViewerLoader(db);
-    const repo = createCatalogRepo(db);
-    const contexts = createCourseContextLoader(db, repo);
-    const catalog = createCatalogService({ db, repo, contexts, signer });
-    const player = createPlayerService({ db, contexts, signer });
-    const progress = createProgressService({ db, contexts });
-    const authorizations = createAuthorizationService(db);
-    const authoring = createAuthoringService({
-      db,
-      storage,
-      signer,
-      maxUploadBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024,
-      onAudienceChange: () => viewers.forget(),
-    });
-    const reports = createReportService(db);
+async function registerLearning(app: App, deps: CoreDeps) {
+  const { db, storage } = deps;
+  const signer = createContentSigner(
+    await resolveContentKey(db),
+    deps.config.LEARNING_CONTENT_URL_TTL_SECONDS,
+  );
+  const viewers = createViewerLoader(db);
+  const repo = createCatalogRepo(db);
+  const contexts = createCourseContextLoader(db, repo);
+  const catalog = createCatalogService({ db, repo, contexts, signer });
+  const player = createPlayerService({ db, contexts, signer });
+  const progress = createProgressService({ db, contexts });
+  const authorizations = createAuthorizationService(db);
+  const authoring = createAuthoringService({
+    db,
+    storage,
+    signer,
+    maxUploadBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024,
+    onAudienceChange: () => viewers.forget(),
+  });
+  const reports = createReportService(db);
 
-    registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
-    registerContentRoutes(app, storage, signer);
-    registerPublicRoutes(app, db, deps.services.site, signer);
-    registerAuthoringRoutes(app, deps, authoring, reports);
+  registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
+  registerContentRoutes(app, storage, signer);
+  registerPublicRoutes(app, db, deps.services.site, signer);
+  registerAuthoringRoutes(app, deps, authoring, reports);
 
-    return { viewers, catalog, player, progress, authorizations, authoring, reports, signer };
-  },
-};
-export type LearningFeature = Awaited<ReturnType<typeof learningFeature.register>>;
+  return { viewers, catalog, player, progress, authorizations, authoring, reports, signer };
+}
+
+export const learningFeature: Feature = { name: 'learning', register: registerLearning };
+export type LearningFeature = Awaited<ReturnType<typeof registerLearning>>;
