@@ -29,6 +29,9 @@ function page(path: string | undefined, title: RouteTitleKey, load: () => Promis
   return { ...(path === undefined ? { index: true } : { path }), ...lazyPage(load), handle: { title } };
 }
 
+const publicInstitutional = () => import('../features/institutional/pages/public-institutional-page');
+const clientInstitutional = () => import('../features/institutional/pages/client-institutional-page');
+
 const trail = 'trails/:id_trail';
 const presentialInTrail = `${trail}/presential-catalogs/:id_catalog/presential-courses/:id`;
 
@@ -42,11 +45,11 @@ const publicScreens: RouteObject[] = [
   soon('login-redirect-v2', 'routes:loginRedirect'),
   soon('webservice-login', 'routes:webserviceLogin'),
   soon('webservice-login/:token', 'routes:webserviceLogin'),
-  soon('institutional/about', 'routes:institutionalAbout'),
-  soon('institutional/cookies_policy', 'routes:institutionalCookiesPolicy'),
-  soon('institutional/support', 'routes:institutionalSupport'),
-  soon('institutional/privacy-policy', 'routes:institutionalPrivacyPolicy'),
-  soon('institutional/terms-and-conditions', 'routes:institutionalTerms'),
+  page('institutional/about', 'routes:institutionalAbout', publicInstitutional),
+  page('institutional/cookies_policy', 'routes:institutionalCookiesPolicy', publicInstitutional),
+  page('institutional/support', 'routes:institutionalSupport', publicInstitutional),
+  page('institutional/privacy-policy', 'routes:institutionalPrivacyPolicy', publicInstitutional),
+  page('institutional/terms-and-conditions', 'routes:institutionalTerms', publicInstitutional),
   soon('set-password/:username/:uidb64/:token', 'routes:setPassword'),
   soon('request-password', 'routes:requestPassword'),
   soon('recover-password/:username/:uidb64/:token', 'routes:recoverPassword'),
@@ -65,14 +68,26 @@ const appScreens: RouteObject[] = [
   page('home', 'routes:home', () => import('./routes/home.route')),
   soon('home/surveys/:survey_id', 'routes:homeSurvey'),
 
-  soon('online-courses', 'routes:onlineCourses'),
-  soon('online-courses/:id', 'routes:onlineCourse'),
+  page('online-courses', 'routes:onlineCourses', () =>
+    import('../features/learning/pages/catalog-list-page').then((m) => ({ default: m.CourseListPage })),
+  ),
+  page(
+    'online-courses/:id',
+    'routes:onlineCourse',
+    () => import('../features/learning/pages/course-detail-page'),
+  ),
   { path: 'courses', loader: redirectTo(() => '/online-courses') },
   { path: 'courses/:id', loader: redirectTo((p) => `/online-courses/${p.id}`) },
 
-  soon('trails', 'routes:trails'),
-  soon('trails/:id', 'routes:trail'),
-  soon(`${trail}/course/:id`, 'routes:trailCourse'),
+  page('trails', 'routes:trails', () =>
+    import('../features/learning/pages/catalog-list-page').then((m) => ({ default: m.TrailListPage })),
+  ),
+  page('trails/:id', 'routes:trail', () => import('../features/learning/pages/trail-detail-page')),
+  page(
+    `${trail}/course/:id`,
+    'routes:trailCourse',
+    () => import('../features/learning/pages/course-detail-page'),
+  ),
   soon(`${trail}/presential-catalogs/:id`, 'routes:trailPresentialCatalog'),
 
   soon('presential-courses', 'routes:presentialCourses'),
@@ -107,16 +122,16 @@ const appScreens: RouteObject[] = [
 
   soon('points-table', 'routes:pointsTable'),
   soon('campaigns', 'routes:campaigns'),
-  soon('profile', 'routes:profile'),
+  page('profile', 'routes:profile', () => import('../features/profile/pages/profile-page')),
   soon('events', 'routes:events'),
-  soon('terms-and-conditions', 'routes:termsAndConditions'),
+  page('terms-and-conditions', 'routes:termsAndConditions', clientInstitutional),
   soon('faq', 'routes:faq'),
-  soon('support', 'routes:support'),
-  soon('privacy-policy', 'routes:privacyPolicy'),
-  soon('cookies', 'routes:cookies'),
+  page('support', 'routes:support', clientInstitutional),
+  page('privacy-policy', 'routes:privacyPolicy', clientInstitutional),
+  page('cookies', 'routes:cookies', clientInstitutional),
   soon('about-the-program', 'routes:aboutTheProgram'),
-  soon('about', 'routes:about'),
-  soon('contact-us', 'routes:contactUs'),
+  page('about', 'routes:about', clientInstitutional),
+  page('contact-us', 'routes:contactUs', clientInstitutional),
   soon('insert-sales', 'routes:insertSales'),
   soon('upload-photos', 'routes:uploadPhotos'),
   soon('about-the-team', 'routes:aboutTheTeam'),
@@ -125,8 +140,16 @@ const appScreens: RouteObject[] = [
 
 /** Activity player screens: full screen, without the module navigation. */
 const playerScreens: RouteObject[] = [
-  soon('courses/:id/activities/:hierarchy_order', 'routes:courseActivity'),
-  soon(`${trail}/course/:id/activities/:hierarchy_order`, 'routes:courseActivity'),
+  page(
+    'courses/:id/activities/:hierarchy_order',
+    'routes:courseActivity',
+    () => import('../features/learning/pages/player-page'),
+  ),
+  page(
+    `${trail}/course/:id/activities/:hierarchy_order`,
+    'routes:courseActivity',
+    () => import('../features/learning/pages/player-page'),
+  ),
   soon('webinars/:id/activities/:hierarchy_order', 'routes:webinarActivity'),
   soon(`${trail}/webinars/:id/activities/:hierarchy_order`, 'routes:webinarActivity'),
   soon('live-classes/:id/activities/:hierarchy_order', 'routes:liveClassActivity'),
@@ -150,10 +173,31 @@ const playerScreens: RouteObject[] = [
 ];
 
 const adminPage = () => import('./pages/admin-area-page');
+/** Back-office areas built by the accounts back office (users, communications, settings). */
+const accountsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
+  users: () => import('../features/accounts-admin/pages/users-page'),
+  communications: () => import('../features/accounts-admin/pages/outbox-page'),
+  settings: () => import('../features/accounts-admin/pages/login-config-page'),
+};
 
 const adminScreens: RouteObject[] = [
   page(undefined, 'admin:areas.overview', adminPage),
-  ...adminAreas.map((area) => page(area, `admin:areas.${area}`, adminPage)),
+  ...adminAreas.map((area) => page(area, `admin:areas.${area}`, accountsAdminPages[area] ?? adminPage)),
+  page(
+    'users/deletion-requests',
+    'admin:areas.users',
+    () => import('../features/accounts-admin/pages/deletion-requests-page'),
+  ),
+  page(
+    'communications/tickets',
+    'admin:areas.communications',
+    () => import('../features/accounts-admin/pages/tickets-page'),
+  ),
+  page(
+    'settings/pages',
+    'admin:areas.settings',
+    () => import('../features/accounts-admin/pages/pages-editor-page'),
+  ),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
 
@@ -181,11 +225,24 @@ export const routes: RouteObject[] = [
         loader: portfolioGuard,
         Component: PublicFrameLayout,
         children: [
-          soon('portfolio', 'routes:portfolio', { signIn: true }),
-          soon('portfolio-course/:slug', 'routes:portfolioCourse', { signIn: true }),
+          page('portfolio', 'routes:portfolio', () =>
+            import('../features/learning/pages/portfolio-pages').then((m) => ({ default: m.PortfolioPage })),
+          ),
+          page('portfolio-course/:slug', 'routes:portfolioCourse', () =>
+            import('../features/learning/pages/portfolio-pages').then((m) => ({
+              default: m.PortfolioCoursePage,
+            })),
+          ),
         ],
       },
-      { Component: PublicFrameLayout, children: [soon('about-team', 'routes:aboutTeam')] },
+      {
+        Component: PublicFrameLayout,
+        children: [
+          page('about-team', 'routes:aboutTeam', () =>
+            import('../features/learning/pages/portfolio-pages').then((m) => ({ default: m.AboutTeamPage })),
+          ),
+        ],
+      },
       {
         loader: requireSession,
         children: [

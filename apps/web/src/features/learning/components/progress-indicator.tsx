@@ -1,0 +1,57 @@
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ProgressStatus, ProgressSummary } from '@trilha/contracts/learning';
+import { useTranslation } from 'react-i18next';
+
+export const statusColors: Record<ProgressStatus, string> = {
+  not_started: 'gray',
+  in_progress: 'blue',
+  finished: 'teal',
+  approved: 'teal',
+  reproved: 'red',
+  blocked: 'orange',
+  restarted: 'yellow',
+  improved: 'teal',
+};
+
+export function ProgressBadge({
+  status,
+  size = 'sm',
+}: {
+  status: ProgressStatus;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+}) {
+  const { t } = useTranslation('learning');
+  return (
+    <Badge variant="light" color={statusColors[status]} size={size} data-testid="progress-badge">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Status badge, percentage and a labelled bar. */
+export function ProgressIndicator({ progress, label }: { progress: ProgressSummary; label: string }) {
+  const { t } = useTranslation('learning');
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <ProgressBadge status={progress.status} />
+        <Text fz="xs" c="dimmed">
+          {t('progress.activities', { done: progress.completedActivities, total: progress.totalActivities })}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Progress
+          value={progress.percent}
+          color={statusColors[progress.status]}
+          size="sm"
+          radius="xl"
+          style={{ flex: 1 }}
+          aria-label={t('progress.label', { name: label, percent: progress.percent })}
+        />
+        <Text fz="xs" fw={600} w={36} ta="right">
+          {progress.percent}%
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
