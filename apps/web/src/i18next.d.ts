@@ -1,11 +1,14 @@
+import type accountsAdmin from '@trilha/i18n/locales/pt-BR/accounts-admin.json';
 import type admin from '@trilha/i18n/locales/pt-BR/admin.json';
 import type auth from '@trilha/i18n/locales/pt-BR/auth.json';
 import type common from '@trilha/i18n/locales/pt-BR/common.json';
 import type errors from '@trilha/i18n/locales/pt-BR/errors.json';
 import type home from '@trilha/i18n/locales/pt-BR/home.json';
+import type institutional from '@trilha/i18n/locales/pt-BR/institutional.json';
 import type learning from '@trilha/i18n/locales/pt-BR/learning.json';
 import type learningAdmin from '@trilha/i18n/locales/pt-BR/learning-admin.json';
 import type nav from '@trilha/i18n/locales/pt-BR/nav.json';
+import type profile from '@trilha/i18n/locales/pt-BR/profile.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
@@ -13,14 +16,17 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      'accounts-admin': typeof accountsAdmin;
       admin: typeof admin;
       auth: typeof auth;
       common: typeof common;
       errors: typeof errors;
       home: typeof home;
+      institutional: typeof institutional;
       learning: typeof learning;
       'learning-admin': typeof learningAdmin;
       nav: typeof nav;
+      profile: typeof profile;
       routes: typeof routes;
     };
   }

@@ -28,6 +28,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Form-encoded body. */
   form?: Record<string, string>;
+  /** Multipart body (file uploads); the browser sets its boundary. */
+  formData?: FormData;
   auth?: AuthMode;
   /** Validates the answer; the call fails with INTERNAL when the server does not keep the contract. */
   schema?: z.ZodType<T>;
@@ -121,6 +123,8 @@ async function send<T>(
   if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     body = new URLSearchParams(options.form).toString();
+  } else if (options.formData) {
+    body = options.formData;
   } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);

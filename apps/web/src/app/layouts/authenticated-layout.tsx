@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useSessionRefresh } from '../../features/session/api/session';
+import { InboxIndicator } from '../../features/profile/components/inbox-indicator';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { logoFor } from '../../lib/branding';
 import { useParamsStore } from '../../lib/params-store';
@@ -50,7 +51,10 @@ export function AuthenticatedLayout() {
               <BrandLogo src={client?.logoUrl ?? siteLogo} name={name} height={36} />
             </Anchor>
           </Group>
-          <UserMenu />
+          <Group gap="xs" wrap="nowrap">
+            <InboxIndicator />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="app-navigation" p="sm" component="nav" aria-label={t('nav:mainNavigation')}>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
+import { CookieBanner } from '../../features/institutional/components/cookie-banner';
 import { useParamsStore } from '../../lib/params-store';
 import { selectedClientOf, useCommonStore } from '../../lib/session-store';
 import { useRouteHandle } from '../route-handle';
@@ -62,6 +63,7 @@ export function RootLayout() {
         />
       ) : null}
       <Outlet />
+      <CookieBanner />
     </>
   );
 }

@@ -1,0 +1,45 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  cookieConsentResponse,
+  institutionalPage,
+  supportTicketCreated,
+  type InstitutionalSlug,
+  type SupportTicketBody,
+} from '@trilha/contracts/institutional';
+import { apiRequest } from '../../../lib/api-client';
+import { hasSession } from '../../../lib/session-store';
+
+/** A public page (the site's text) or, signed in, the selected client's page. */
+export function useInstitutionalPage(slug: InstitutionalSlug, scope: 'public' | 'client', lang: string) {
+  return useQuery({
+    queryKey: ['institutional', scope, slug, lang],
+    queryFn: () =>
+      apiRequest(
+        `/api/institutional/${scope === 'client' ? 'client-pages' : 'pages'}/${slug}?lang=${encodeURIComponent(lang)}`,
+        { schema: institutionalPage, auth: scope === 'client' ? 'session' : 'none' },
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSendTicket() {
+  return useMutation({
+    mutationFn: (body: SupportTicketBody) =>
+      apiRequest('/api/institutional/support-tickets', {
+        method: 'POST',
+        body,
+        schema: supportTicketCreated,
+        auth: hasSession() ? 'session' : 'none',
+      }),
+  });
+}
+
+/** Signed-in users' cookie choice is also kept on their account. */
+export async function recordCookieConsent(accepted: boolean): Promise<void> {
+  if (!hasSession()) return;
+  await apiRequest('/api/institutional/cookie-consent', {
+    method: 'PUT',
+    body: { accepted },
+    schema: cookieConsentResponse,
+  }).catch(() => undefined);
+}

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconActivity,
+  IconAward,
+  IconCertificate,
+  IconCoin,
+  IconMail,
+  IconPackage,
+  IconSettings,
+  IconShieldLock,
+  IconTrophy,
+  IconUser,
+  IconUserX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useProfile } from '../api/profile';
+import { ActivityFeed } from '../components/activity-feed';
+import { AvatarEditor } from '../components/avatar-editor';
+import { ContactForm } from '../components/contact-form';
+import { DeletionRequest } from '../components/deletion-request';
+import { apiErrorText } from '../components/form-errors';
+import { InboxList } from '../components/inbox-list';
+import { PasswordForm } from '../components/password-form';
+import { PersonalForm } from '../components/personal-form';
+import { PhoneVerification } from '../components/phone-verification';
+import { PreferencesForm } from '../components/preferences-form';
+import { ProfessionalForm } from '../components/professional-form';
+import { useUnreadCount } from '../api/profile';
+
+const tabs = ['data', 'security', 'preferences', 'inbox', 'activity', 'account'] as const;
+/** Tabs whose content arrives with the points, orders, badges, certificates and ranking features. */
+const later = [
+  ['points', IconCoin],
+  ['orders', IconPackage],
+  ['badges', IconAward],
+  ['certificates', IconCertificate],
+  ['ranking', IconTrophy],
+] as const;
+const icons = {
+  data: IconUser,
+  security: IconShieldLock,
+  preferences: IconSettings,
+  inbox: IconMail,
+  activity: IconActivity,
+  account: IconUserX,
+};
+
+export default function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const [params, setParams] = useSearchParams();
+  const profile = useProfile();
+  const unread = useUnreadCount();
+  const wanted = params.get('tab') ?? 'data';
+  const tab = [...tabs, ...later.map(([k]) => k)].includes(wanted as never) ? wanted : 'data';
+
+  if (profile.isPending) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('loadError')}>
+        <Group justify="space-between">
+          <Text>{apiErrorText(profile.error)}</Text>
+          <Button variant="white" size="compact-sm" onClick={() => void profile.refetch()}>
+            {t('retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const data = profile.data;
+  const count = unread.data?.count ?? 0;
+
+  return (
+    <Stack gap="lg" maw={1040} mx="auto">
+      <Title order={1}>{t('title')}</Title>
+      <AvatarEditor profile={data} />
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'data' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <ScrollArea type="never" offsetScrollbars={false}>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {tabs.map((key) => {
+              const Icon = icons[key];
+              return (
+                <Tabs.Tab
+                  key={key}
+                  value={key}
+                  leftSection={<Icon size={16} aria-hidden />}
+                  rightSection={
+                    key === 'inbox' && count > 0 ? (
+                      <Badge size="xs" circle>
+                        {count}
+                      </Badge>
+                    ) : null
+                  }
+                >
+                  {t(`tabs.${key}`)}
+                </Tabs.Tab>
+              );
+            })}
+            {later.map(([key, Icon]) => (
+              <Tabs.Tab key={key} value={key} leftSection={<Icon size={16} aria-hidden />} c="dimmed">
+                {t(`tabs.${key}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+        <Tabs.Panel value="data" pt="lg">
+          <Stack gap="lg">
+            <PersonalForm profile={data} />
+            <ContactForm profile={data} />
+            <ProfessionalForm profile={data} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="lg">
+          <Stack gap="lg">
+            <PasswordForm level={data.passwordStrength} />
+            <PhoneVerification profile={data} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="preferences" pt="lg">
+          <PreferencesForm profile={data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="inbox" pt="lg">
+          <InboxList />
+        </Tabs.Panel>
+        <Tabs.Panel value="activity" pt="lg">
+          <ActivityFeed />
+        </Tabs.Panel>
+        <Tabs.Panel value="account" pt="lg">
+          <DeletionRequest profile={data} />
+        </Tabs.Panel>
+        {later.map(([key, Icon]) => (
+          <Tabs.Panel key={key} value={key} pt="lg">
+            <Stack align="center" py={48} gap="sm">
+              <Icon size={40} stroke={1.4} aria-hidden />
+              <Badge variant="light">{t('soon.badge')}</Badge>
+              <Text c="dimmed" ta="center" maw={420}>
+                {t('soon.description', { tab: t(`tabs.${key}`) })}
+              </Text>
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
