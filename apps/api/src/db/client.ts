@@ -46,6 +46,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (err) => console.error('[db] idle connection error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
