@@ -82,7 +82,12 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trilha API', version: '1.0.0', description: 'Learning and loyalty platform API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic', description: 'partner client credentials' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -201,11 +201,10 @@ export type IdParams = z.infer<typeof idParams>;
 
 /** `all`, or a comma-separated list of ids in the query string (`selected_tags=3,7`). */
 const idSelection = z
-  .union([z.literal('all'), z.string().regex(/^\d+(,\d+)*$/), z.array(z.coerce.number().int().positive())])
+  .string()
+  .regex(/^(all|\d+(,\d+)*)$/)
   .default('all')
-  .transform((v): number[] | 'all' =>
-    v === 'all' ? 'all' : Array.isArray(v) ? v : v.split(',').map((part) => Number(part)),
-  );
+  .transform((v): number[] | 'all' => (v === 'all' ? 'all' : v.split(',').map((part) => Number(part))));
 
 export const favoriteFilter = z.enum(['all', 'favorites']);
 export const progressFilter = z.enum(['all', 'not_started', 'in_progress', 'finished']);

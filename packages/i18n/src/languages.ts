@@ -24,5 +24,6 @@ export const areas = [
   'profile',
   'institutional',
   'accounts-admin',
+  'accounts',
 ] as const;
 export type Area = (typeof areas)[number];

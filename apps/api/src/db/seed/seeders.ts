@@ -1,4 +1,5 @@
 import type { Seeder } from './run-seeders';
+import { accountsDemoSeeder } from './accounts';
 import { defaultSiteSeeder, referenceSeeder } from './reference';
 import { demoSeeder } from './demo';
 import { profileDemoSeeder } from './profile-demo';
@@ -7,4 +8,4 @@ import { profileDemoSeeder } from './profile-demo';
 export const baseSeeders: readonly Seeder[] = [referenceSeeder, defaultSiteSeeder];
 
 /** Demo content, in dependency order; each area appends its own seeder here. */
-export const demoSeeders: readonly Seeder[] = [demoSeeder, profileDemoSeeder];
+export const demoSeeders: readonly Seeder[] = [demoSeeder, profileDemoSeeder, accountsDemoSeeder];

@@ -170,6 +170,58 @@ describe('block, unblock and roles', () => {
   });
 });
 
+describe('approval, password links and the outbox', () => {
+  it('approves an account awaiting approval, which can then sign in', async () => {
+    const waiting = await createUser(t.database.db, {
+      clientIds: [w.a.id],
+      status: 'awaiting_approval',
+      firstName: 'Olga',
+    });
+    await expect(authAs(t, waiting.username)).rejects.toThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/users/${waiting.id}/approve`,
+      headers: support,
+    });
+    expect(res.statusCode).toBe(200);
+    await expect(authAs(t, waiting.username)).resolves.toBeTruthy();
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/users/${waiting.id}/approve`,
+      headers: support,
+    });
+    expect(twice.json().error.code).toBe('ADMIN_NOT_AWAITING_APPROVAL');
+  });
+
+  it('sends a set-password link that shows in the client outbox, not in another client', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/users/${w.learnerA.id}/set-password-link`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const outboxA = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/accounts/outbox', headers: support })
+    ).json();
+    const mail = outboxA.items.find((m: { to: string }) => m.to === w.learnerA.email);
+    expect(mail).toMatchObject({ channel: 'email' });
+    expect(mail.body).toContain('/set-password/');
+    const outboxB = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/accounts/outbox', headers: adminB })
+    ).json();
+    expect(outboxB.items.map((m: { to: string }) => m.to)).not.toContain(w.learnerA.email);
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/users/${w.learnerA.id}/set-password-link`,
+      headers: adminB,
+    });
+    expect(cross.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/accounts/outbox', headers: manager })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('deletion requests', () => {
   it('are listed and processed only in the client they were made in', async () => {
     const user = await createUser(t.database.db, {

@@ -5,7 +5,14 @@ import { appSettings } from '../../db/schema/core';
 import type { Feature } from '../../features';
 import type { MessagingService } from '../messaging/messaging.service';
 import { createAccountsService, type AccountsService } from './accounts.service';
+import { registerAccountsRoutes } from './accounts.routes';
 import { createLinkSigner } from './links';
+import { registerPasswordRoutes } from './password.routes';
+import { createRateLimiter } from './rate-limit';
+import { createRecoveryService } from './recovery.service';
+import { createRegistrationService } from './registration.service';
+import { registerSigninRoutes } from './signin.routes';
+import { createSigninService } from './signin.service';
 
 /** The key that signs password links and hashes codes: generated once and shared by every instance. */
 async function resolveLinkSecret(db: Db): Promise<string> {
@@ -22,12 +29,12 @@ async function resolveLinkSecret(db: Db): Promise<string> {
 /** Accounts: registration, first access, password links and codes, approval, Google and webservice sign-in. */
 export const accountsFeature: Feature = {
   name: 'accounts',
-  async register(_app, deps): Promise<AccountsService> {
+  async register(app, deps): Promise<AccountsService> {
     const messaging = deps.features.messaging as MessagingService | undefined;
     if (!messaging) throw new Error("the 'accounts' feature needs 'messaging' registered before it");
     const { config } = deps;
     const signer = createLinkSigner(await resolveLinkSecret(deps.db));
-    return createAccountsService({
+    const accounts = createAccountsService({
       db: deps.db,
       auth: deps.services.auth,
       sessions: deps.services.sessions,
@@ -39,5 +46,38 @@ export const accountsFeature: Feature = {
       codeMaxAttempts: config.CODE_MAX_ATTEMPTS,
       phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS,
     });
+    const siteFor = (host: string | undefined) => deps.services.site.forHost(host);
+    const limiter = createRateLimiter(deps.db);
+    const registration = createRegistrationService({
+      db: deps.db,
+      sessions: deps.services.sessions,
+      messaging,
+      accounts,
+      siteFor,
+    });
+    const recovery = createRecoveryService({
+      db: deps.db,
+      accounts,
+      limiter,
+      maxPerAddress: config.RECOVERY_MAX_PER_ADDRESS,
+      maxPerAccount: config.RECOVERY_MAX_PER_ACCOUNT,
+    });
+    const signin = createSigninService({
+      db: deps.db,
+      auth: deps.services.auth,
+      siteFor,
+      publicUrl: config.PUBLIC_URL,
+      webserviceTtlSeconds: config.WEBSERVICE_TOKEN_TTL_SECONDS,
+      google: {
+        issuer: config.GOOGLE_OIDC_ISSUER,
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+      },
+      log: (msg, err) => app.log.warn({ err }, msg),
+    });
+    registerAccountsRoutes(app, deps, registration, limiter);
+    registerPasswordRoutes(app, deps, accounts, recovery, limiter);
+    registerSigninRoutes(app, deps, signin, limiter);
+    return accounts;
   },
 };

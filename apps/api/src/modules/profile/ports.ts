@@ -19,7 +19,12 @@ export interface MessagingPort {
 
 export interface AccountsPort {
   sendSetPasswordLink(userId: number, lang: LanguageCode): Promise<unknown>;
-  issueCode(userId: number, purpose: 'phone_verify', channel: 'sms' | 'whatsapp'): Promise<unknown>;
+  issueCode(
+    userId: number,
+    purpose: 'phone_verify',
+    channel: 'sms' | 'whatsapp',
+    lang?: LanguageCode,
+  ): Promise<unknown>;
   verifyCode(userId: number, purpose: 'phone_verify', code: string): Promise<unknown>;
   approve(userId: number, actorId?: number): Promise<unknown>;
 }

@@ -1,5 +1,5 @@
 import type { Feature } from '../../features';
-import { accountsOf } from './ports';
+import { accountsOf, messagingOf } from './ports';
 import { registerProfileRoutes } from './profile.routes';
 import { createProfileService } from './profile.service';
 
@@ -14,6 +14,8 @@ export const profileFeature: Feature = {
       sessions: deps.services.sessions,
       site: deps.services.site,
       phoneCooldownSeconds: deps.config.PHONE_COOLDOWN_SECONDS,
+      messaging: () => messagingOf(deps.features),
+      log: (msg, err) => app.log.warn({ err }, msg),
     });
     registerProfileRoutes(app, deps, profile, () => accountsOf(deps.features));
     return profile;

@@ -193,7 +193,7 @@ export function registerProfileRoutes(
       if (!current.phone) throw new AppError('PROFILE_PHONE_MISSING', 400);
       const service = accounts();
       if (!service) throw new AppError('INTERNAL', 503);
-      await service.issueCode(userId, 'phone_verify', request.body.channel);
+      await service.issueCode(userId, 'phone_verify', request.body.channel, request.lang);
       const { phoneVerified, phoneCooldown } = await profile.phoneOf(userId);
       return { phoneVerified, phoneCooldown };
     },

@@ -29,6 +29,7 @@ import type { SessionService } from '../session/session.service';
 import type { SiteService } from '../site/site.service';
 import { renderAvatar, type CropBox } from './avatar';
 import { fieldError } from './field-errors';
+import type { MessagingPort } from './ports';
 import { createProfileRepo } from './profile.repo';
 
 export interface ProfileServiceDeps {
@@ -38,6 +39,8 @@ export interface ProfileServiceDeps {
   sessions: SessionService;
   site: SiteService;
   phoneCooldownSeconds: number;
+  messaging?: () => MessagingPort | undefined;
+  log?: (msg: string, err: unknown) => void;
 }
 
 const AVATAR_URL_PREFIX = '/api/profile/avatars/';
@@ -327,6 +330,21 @@ export function createProfileService(deps: ProfileServiceDeps) {
       throw error;
     }
     await repo.record(userId, clientId, 'deletion_requested');
+    const messaging = deps.messaging?.();
+    const lang = (await loadOrFail(userId)).languageCode as LanguageCode;
+    if (messaging && user.email) {
+      // The acknowledgement is best effort: the request is queued either way.
+      await messaging
+        .send({
+          channel: 'email',
+          to: user.email,
+          template: 'account_deletion_requested',
+          params: { name: user.firstName || fullName },
+          lang,
+          userId,
+        })
+        .catch((err: unknown) => deps.log?.('deletion acknowledgement not sent', err));
+    }
     await deps.auth.revokeAllSessions(userId, 'deletion_requested');
     await deps.sessions.invalidate(userId);
   }

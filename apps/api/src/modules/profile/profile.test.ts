@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { bearer, login, tokenRequest } from '../../../test/http';
 import { authAs, multipart, pngOf } from '../../../test/profile-helpers';
+import type { MessagingService } from '../messaging/messaging.service';
 import type { ProfileService } from './profile.service';
 
 let t: TestApp;
@@ -591,5 +592,82 @@ describe('account deletion', () => {
       headers: adminAuth.headers,
     });
     expect(again.json().error.code).toBe('ADMIN_DELETION_ALREADY_PROCESSED');
+  });
+});
+
+describe('phone verification', () => {
+  it('sends a code, holds the cooldown and verifies the phone', async () => {
+    const user = await newUser({ phone: '+5511912345678' });
+    const { headers } = await authAs(t, user.username);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/phone/code',
+      headers,
+      payload: { channel: 'sms' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().phoneCooldown.startedAt).toEqual(expect.any(String));
+    expect(sent.json().phoneCooldown.durationSeconds).toBe(300);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/phone/code',
+      headers,
+      payload: { channel: 'whatsapp' },
+    });
+    expect(again.statusCode).toBe(429);
+    const outbox = await (t.features.messaging as MessagingService).listOutbox({
+      userId: user.id,
+      channel: 'sms',
+    });
+    const code = /\b(\d{6})\b/.exec(outbox.items[0]!.body)![1]!;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/phone/verify',
+      headers,
+      payload: { code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/phone/verify',
+      headers,
+      payload: { code },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().phoneVerified).toBe(true);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers });
+    expect(profile.json().phoneVerified).toBe(true);
+  });
+
+  it('asks for a phone first', async () => {
+    const user = await newUser({ phone: null });
+    const { headers } = await authAs(t, user.username);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/phone/code',
+      headers,
+      payload: { channel: 'sms' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('PROFILE_PHONE_MISSING');
+  });
+});
+
+describe('deletion acknowledgement', () => {
+  it('e-mails the user that the request was received', async () => {
+    const user = await newUser({ firstName: 'Rita', lastName: 'Moura' });
+    const { headers } = await authAs(t, user.username);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/deletion-request',
+      headers,
+      payload: { name: 'Rita Moura' },
+    });
+    const outbox = await (t.features.messaging as MessagingService).listOutbox({ userId: user.id });
+    expect(outbox.items[0]).toMatchObject({
+      channel: 'email',
+      to: user.email,
+      template: 'account_deletion_requested',
+    });
   });
 });
