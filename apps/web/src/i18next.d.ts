@@ -1,3 +1,4 @@
+import type accounts from '@trilha/i18n/locales/pt-BR/accounts.json';
 import type accountsAdmin from '@trilha/i18n/locales/pt-BR/accounts-admin.json';
 import type admin from '@trilha/i18n/locales/pt-BR/admin.json';
 import type auth from '@trilha/i18n/locales/pt-BR/auth.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      accounts: typeof accounts;
       'accounts-admin': typeof accountsAdmin;
       admin: typeof admin;
       auth: typeof auth;

@@ -9,6 +9,7 @@ import {
   rootLoader,
 } from './guards';
 import { adminAreas } from './admin-areas';
+import { pendingStepsGuard } from '../features/accounts/api/pending-steps';
 import { AuthenticatedLayout } from './layouts/authenticated-layout';
 import { PlayerLayout } from './layouts/player-layout';
 import { PublicFrameLayout } from './layouts/public-layout';
@@ -42,25 +43,69 @@ const publicScreens: RouteObject[] = [
     'routes:maintenanceLogin',
     () => import('../features/session/pages/maintenance-page'),
   ),
-  soon('login-redirect-v2', 'routes:loginRedirect'),
-  soon('webservice-login', 'routes:webserviceLogin'),
-  soon('webservice-login/:token', 'routes:webserviceLogin'),
+  page(
+    'login-redirect-v2',
+    'routes:loginRedirect',
+    () => import('../features/accounts/pages/login-redirect-page'),
+  ),
+  page(
+    'webservice-login',
+    'routes:webserviceLogin',
+    () => import('../features/accounts/pages/webservice-login-page'),
+  ),
+  page(
+    'webservice-login/:token',
+    'routes:webserviceLogin',
+    () => import('../features/accounts/pages/webservice-login-page'),
+  ),
   page('institutional/about', 'routes:institutionalAbout', publicInstitutional),
   page('institutional/cookies_policy', 'routes:institutionalCookiesPolicy', publicInstitutional),
   page('institutional/support', 'routes:institutionalSupport', publicInstitutional),
   page('institutional/privacy-policy', 'routes:institutionalPrivacyPolicy', publicInstitutional),
   page('institutional/terms-and-conditions', 'routes:institutionalTerms', publicInstitutional),
-  soon('set-password/:username/:uidb64/:token', 'routes:setPassword'),
-  soon('request-password', 'routes:requestPassword'),
-  soon('recover-password/:username/:uidb64/:token', 'routes:recoverPassword'),
-  soon('first_access', 'routes:firstAccess'),
-  soon('register', 'routes:register'),
-  soon('register-success', 'routes:registerSuccess'),
-  soon('register-seven-trade', 'routes:registerSevenTrade'),
-  soon('register-pop-trade', 'routes:registerPopTrade'),
-  soon('intel-first-access', 'routes:intelFirstAccess'),
-  soon('intel-login-redirect', 'routes:intelLoginRedirect'),
-  soon('tigre-juntos-somos-mais', 'routes:tigre'),
+  page(
+    'set-password/:username/:uidb64/:token',
+    'routes:setPassword',
+    () => import('../features/accounts/pages/password-link-page'),
+  ),
+  page(
+    'request-password',
+    'routes:requestPassword',
+    () => import('../features/accounts/pages/request-password-page'),
+  ),
+  page(
+    'recover-password/:username/:uidb64/:token',
+    'routes:recoverPassword',
+    () => import('../features/accounts/pages/password-link-page'),
+  ),
+  page('first_access', 'routes:firstAccess', () => import('../features/accounts/pages/first-access-page')),
+  page('register', 'routes:register', () => import('../features/accounts/pages/register-page')),
+  page(
+    'register-success',
+    'routes:registerSuccess',
+    () => import('../features/accounts/pages/register-success-page'),
+  ),
+  page(
+    'register-seven-trade',
+    'routes:registerSevenTrade',
+    () => import('../features/accounts/pages/register-page'),
+  ),
+  page(
+    'register-pop-trade',
+    'routes:registerPopTrade',
+    () => import('../features/accounts/pages/register-page'),
+  ),
+  page(
+    'intel-first-access',
+    'routes:intelFirstAccess',
+    () => import('../features/accounts/pages/register-page'),
+  ),
+  page(
+    'intel-login-redirect',
+    'routes:intelLoginRedirect',
+    () => import('../features/accounts/pages/login-redirect-page'),
+  ),
+  page('tigre-juntos-somos-mais', 'routes:tigre', () => import('../features/accounts/pages/register-page')),
 ];
 
 /** Authenticated screens inside the app shell (header, module navigation, user menu). */
@@ -168,8 +213,17 @@ const playerScreens: RouteObject[] = [
   ]),
   soon('webinars-lounge/:id', 'routes:webinarLounge'),
   soon(`${trail}/webinars-lounge/:id`, 'routes:webinarLounge'),
-  soon('onboarding', 'routes:onboarding'),
-  soon('complete-register', 'routes:completeRegister'),
+  page('onboarding', 'routes:onboarding', () => import('../features/accounts/pages/onboarding-page')),
+  page(
+    'complete-register',
+    'routes:completeRegister',
+    () => import('../features/accounts/pages/complete-register-page'),
+  ),
+  page(
+    'change-password',
+    'routes:changePassword',
+    () => import('../features/accounts/pages/change-password-page'),
+  ),
 ];
 
 const adminPage = () => import('./pages/admin-area-page');
@@ -180,9 +234,26 @@ const accountsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Prom
   settings: () => import('../features/accounts-admin/pages/login-config-page'),
 };
 
+/** The learning back office: courses, trails, enrollments and reports. */
+const learningAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
+  content: () => import('../features/learning-admin/pages/content-page'),
+};
+
 const adminScreens: RouteObject[] = [
   page(undefined, 'admin:areas.overview', adminPage),
-  ...adminAreas.map((area) => page(area, `admin:areas.${area}`, accountsAdminPages[area] ?? adminPage)),
+  ...adminAreas.map((area) =>
+    page(area, `admin:areas.${area}`, accountsAdminPages[area] ?? learningAdminPages[area] ?? adminPage),
+  ),
+  page(
+    'content/courses/:id',
+    'admin:areas.content',
+    () => import('../features/learning-admin/pages/course-editor-page'),
+  ),
+  page(
+    'content/trails/:id',
+    'admin:areas.content',
+    () => import('../features/learning-admin/pages/trail-editor-page'),
+  ),
   page(
     'users/deletion-requests',
     'admin:areas.users',
@@ -246,8 +317,18 @@ export const routes: RouteObject[] = [
       {
         loader: requireSession,
         children: [
-          { Component: AuthenticatedLayout, ErrorBoundary: RouteErrorBoundary, children: appScreens },
-          { Component: PlayerLayout, ErrorBoundary: RouteErrorBoundary, children: playerScreens },
+          {
+            loader: pendingStepsGuard,
+            Component: AuthenticatedLayout,
+            ErrorBoundary: RouteErrorBoundary,
+            children: appScreens,
+          },
+          {
+            loader: pendingStepsGuard,
+            Component: PlayerLayout,
+            ErrorBoundary: RouteErrorBoundary,
+            children: playerScreens,
+          },
           {
             path: 'admin',
             loader: requireBackOffice,

@@ -57,7 +57,7 @@ export function CookieBanner() {
             left: 16,
             right: 16,
             bottom: 16,
-            zIndex: 300,
+            zIndex: 190,
             maxWidth: 720,
             marginInline: 'auto',
           }}

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
 import { passwordGrantBody } from '@trilha/contracts/auth';
 import type { FieldError } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
@@ -47,7 +47,7 @@ export interface LoginLocationState {
 }
 
 export default function LoginPage() {
-  const { t, i18n } = useTranslation(['auth', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['auth', 'common', 'errors', 'accounts']);
   const navigate = useNavigate();
   const location = useLocation();
   const configQuery = useLoginConfig();
@@ -166,6 +166,28 @@ export default function LoginPage() {
                   </Button>
                 </Stack>
               </form>
+
+              {config?.oauth2.google || config?.directAccess ? (
+                <Stack gap="xs">
+                  {config.oauth2.google ? (
+                    <Button
+                      component="a"
+                      href="/api/accounts/google/start"
+                      variant="default"
+                      size="md"
+                      fullWidth
+                      leftSection={<IconBrandGoogle size={18} aria-hidden />}
+                    >
+                      {t('accounts:sso.google')}
+                    </Button>
+                  ) : null}
+                  {config.directAccess ? (
+                    <Button component={Link} to="/login-redirect-v2" variant="light" size="md" fullWidth>
+                      {t('accounts:sso.directAccess')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              ) : null}
 
               {config?.register || config?.preRegister ? (
                 <Text ta="center" fz="sm">

@@ -32,11 +32,17 @@ type ApiWindow = Window & { API?: unknown; API_1484_11?: unknown };
  * through an http service of our own, so they carry the session's bearer token and its refresh logic.
  */
 export async function attachScormRuntime(options: RuntimeOptions): Promise<ScormRuntime> {
+  // Commits go out one after another, so the server always ends with the latest state.
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (cmi: FlatCmi, terminate: boolean) => {
+    const next = queue.then(() => options.commit(cmi, terminate));
+    queue = next.catch(() => undefined);
+    return next;
+  };
   const httpService: IHttpService = {
     reportsRequestCompletion: true,
     processHttpRequest(_url, params, immediate, _log, processListeners, _metadata, onRequestComplete) {
-      void options
-        .commit(flattenCmi(params), immediate)
+      void enqueue(flattenCmi(params), immediate)
         .then(
           () => processListeners('CommitSuccess'),
           () => processListeners('CommitError', undefined, 101),
@@ -51,7 +57,6 @@ export async function attachScormRuntime(options: RuntimeOptions): Promise<Scorm
     autocommitSeconds: options.autocommitSeconds ?? 10,
     // Any string: commits are handed to the http service above, which knows the real route.
     lmsCommitUrl: '/api/learning/scorm-commit',
-    asyncCommit: true,
     sendFullCommit: true,
     logLevel: 'ERROR' as const,
   };

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, submitLogin } from './support';
+
+/** A PNG made in the page (no fixture file): a 640x400 two-colour picture. */
+async function pngBuffer(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 400;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#1c7ed6';
+    ctx.fillRect(0, 0, 640, 400);
+    ctx.fillStyle = '#f08c00';
+    ctx.fillRect(220, 100, 200, 200);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Aceitar todos' }).click();
+  await submitLogin(page, email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
+test('edits the profile and crops a new avatar', async ({ page }) => {
+  await signIn(page, 'promoter@demo.example');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+
+  const nickname = page.getByLabel('Apelido', { exact: true });
+  await nickname.fill('Bruninho');
+  const birthday = page.getByLabel('Data de nascimento');
+  await birthday.fill('2999-01-01');
+  const personal = page.getByRole('region', { name: 'Dados pessoais' });
+  await personal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(personal.getByText('Preencha o campo corretamente')).toBeVisible();
+  await birthday.fill('1991-07-20');
+  await personal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Dados salvos.')).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Trocar foto' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBuffer(page) });
+  const dialog = page.getByRole('dialog', { name: 'Ajuste sua foto' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('slider').press('ArrowRight');
+  await dialog.getByRole('button', { name: 'Salvar foto' }).click();
+  await expect(page.getByText('Foto atualizada.')).toBeVisible();
+  const avatar = page.getByRole('img', { name: /Foto de Bruno/ });
+  await expect(avatar).toHaveAttribute('src', /\/api\/profile\/avatars\/\d+-[a-f0-9]{32}$/);
+  const size = await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(size).toEqual([256, 256]);
+
+  await page.reload();
+  await expect(page.getByLabel('Apelido', { exact: true })).toHaveValue('Bruninho');
+});
+
+test('requests the deletion of the account', async ({ page }) => {
+  await signIn(page, 'storeowner@demo.example');
+  await page.goto('/profile?tab=account');
+  await page.getByRole('button', { name: 'Solicitar exclusão da conta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar exclusão da conta' });
+  const confirm = dialog.getByRole('button', { name: 'Excluir minha conta' });
+  await dialog.getByLabel('Seu nome').fill('Carla');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Seu nome').fill('carla mendes');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('remembers the cookie choice across reloads', async ({ page }) => {
+  await page.goto('/institutional/about');
+  const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sobre a Trilha' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Preferências de cookies' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preferências de cookies' });
+  await dialog.getByRole('switch', { name: 'Análise' }).check({ force: true });
+  await dialog.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sobre a Trilha' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Aviso de cookies' })).toBeHidden();
+  await page.goto('/institutional/cookies_policy');
+  await expect(page.getByRole('heading', { name: 'Política de cookies' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Aviso de cookies' })).toBeHidden();
+});
+
+test('an administrator blocks a user in the back office', async ({ page, browser }) => {
+  await signIn(page, 'admin@demo.example');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  await page.getByLabel('Buscar').fill('moderator@demo');
+  const row = page.getByRole('row').filter({ hasText: 'moderator@demo.example' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /Ações para/ }).click();
+  await page.getByRole('menuitem', { name: 'Bloquear' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Bloquear' }).click();
+  await expect(row.getByText('Bloqueado')).toBeVisible();
+
+  const other = await browser.newPage({ locale: 'pt-BR' });
+  await other.goto('/');
+  await submitLogin(other, 'moderator@demo.example', PASSWORD);
+  await expect(other.getByRole('alert')).toContainText('Usuário bloqueado');
+  await other.close();
+
+  await row.getByRole('button', { name: /Ações para/ }).click();
+  await page.getByRole('menuitem', { name: 'Desbloquear' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(row.getByText('Ativo')).toBeVisible();
+});

@@ -1,0 +1,40 @@
+import type { PendingStep } from '@trilha/contracts/accounts';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { useCommonStore } from '../../../lib/session-store';
+import { pendingStepsQuery } from './accounts';
+
+/** Where each step of a signed-in user's unfinished account is done. */
+export const stepPaths: Record<PendingStep, string> = {
+  change_password: '/change-password',
+  complete_register: '/complete-register',
+  onboarding: '/onboarding',
+};
+
+/**
+ * Authenticated screens: a user who must change the password, complete the registration or see the
+ * onboarding goes there first (in that order). The step's own screen stays reachable.
+ */
+export async function pendingStepsGuard({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  // Without a session the session guard sends the user to login; nothing to ask the server.
+  const { accessToken, session } = useCommonStore.getState();
+  if (!accessToken) return null;
+  let steps: PendingStep[];
+  try {
+    steps = (await queryClient.fetchQuery(pendingStepsQuery(String(session?.user.id ?? accessToken)))).steps;
+  } catch (error) {
+    // The guard never blocks the app on its own failure; the session guard handles a 401.
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  const first = steps[0];
+  if (first && path !== stepPaths[first]) throw redirect(stepPaths[first]);
+  return null;
+}
+
+/** After a step is done: forget the cached steps, so the guard reads them again. */
+export function stepsChanged(): void {
+  queryClient.removeQueries({ queryKey: ['accounts', 'me', 'pending-steps'] });
+}

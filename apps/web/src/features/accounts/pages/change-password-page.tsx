@@ -1,0 +1,52 @@
+import { Alert, PasswordInput, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { selectedClientOf } from '../../../lib/session-store';
+import { changeOwnPassword, refreshSession, siteConfigQuery } from '../api/accounts';
+import { stepsChanged } from '../api/pending-steps';
+import { apiErrorText } from '../components/form-errors';
+import { PublicCard } from '../components/public-card';
+import { NewPasswordForm } from './password-link-page';
+
+/** `change-password`: where the must-change-password flag sends a user after login. */
+export default function ChangePasswordPage() {
+  const { t } = useTranslation('accounts');
+  const navigate = useNavigate();
+  const config = useQuery(siteConfigQuery);
+  const [current, setCurrent] = useState('');
+  const mutation = useMutation({
+    mutationFn: (newPassword: string) => changeOwnPassword(current, newPassword),
+    onSuccess: async () => {
+      const session = await refreshSession();
+      stepsChanged();
+      await navigate(selectedClientOf(session)?.homeRoute ?? '/home', { replace: true });
+    },
+  });
+  return (
+    <PublicCard title={t('changePassword.title')} intro={t('changePassword.intro')}>
+      {mutation.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {apiErrorText(mutation.error)}
+        </Alert>
+      ) : null}
+      <Stack gap="md">
+        <PasswordInput
+          label={t('fields.currentPassword')}
+          required
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+        />
+        <NewPasswordForm
+          level={config.data?.passwordStrength ?? 'medium'}
+          pending={mutation.isPending}
+          onSubmit={(v) => mutation.mutateAsync(v.password).catch(() => undefined)}
+          submitLabel={t('changePassword.submit')}
+        />
+      </Stack>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,254 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  adminCourse,
+  contentActivityKinds,
+  type AdminActivity,
+  type AdminCourse,
+  type ContentActivityKind,
+} from '@trilha/contracts/learning';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/i18n';
+import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
+import { UploadField } from './upload-field';
+
+/** Kinds whose content is an uploaded file, and what the drop zone takes. */
+const fileKinds: Partial<Record<ContentActivityKind, Record<string, string[]> | undefined>> = {
+  pdf: { 'application/pdf': ['.pdf'] },
+  video: { 'video/*': ['.mp4', '.webm', '.m4v', '.mov'] },
+  audio: { 'audio/*': ['.mp3', '.m4a', '.ogg', '.wav'] },
+  scorm: { 'application/zip': ['.zip'], 'application/x-zip-compressed': ['.zip'] },
+  html: { 'application/zip': ['.zip'], 'text/html': ['.html', '.htm'] },
+  flash: { 'application/x-shockwave-flash': ['.swf'] },
+  ppt: {
+    'application/vnd.ms-powerpoint': ['.ppt', '.pps'],
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+  },
+  file: undefined,
+  wowza: { 'application/zip': ['.zip'] },
+};
+
+interface Draft {
+  kind: ContentActivityKind;
+  title: string;
+  description: string;
+  requiresPrevious: boolean;
+  requiresAuthorization: boolean;
+  videoId: string;
+  streamUrl: string;
+  embedUrl: string;
+  completionPercent: number;
+}
+
+function draftOf(activity: AdminActivity | null): Draft {
+  const s = activity?.settings ?? {};
+  return {
+    kind: (activity?.kind as ContentActivityKind | undefined) ?? 'pdf',
+    title: activity?.title ?? '',
+    description: activity?.description ?? '',
+    requiresPrevious: activity?.requiresPrevious ?? false,
+    requiresAuthorization: activity?.requiresAuthorization ?? false,
+    videoId: s.videoId ?? '',
+    streamUrl: s.streamUrl ?? '',
+    embedUrl: s.embedUrl ?? '',
+    completionPercent: Math.round((s.completionThreshold ?? 0.9) * 100),
+  };
+}
+
+const mediaKinds: ContentActivityKind[] = ['video', 'audio', 'youtube', 'vimeo', 'wowza'];
+
+/** Create or edit an activity of any content kind; file kinds upload once the activity exists. */
+export function ActivityModal({
+  courseId,
+  moduleId,
+  activity,
+  opened,
+  onClose,
+}: {
+  courseId: number;
+  moduleId: number;
+  activity: AdminActivity | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('learning-admin');
+  const [draft, setDraft] = useState(() => draftOf(activity));
+  const [savedId, setSavedId] = useState<number | null>(activity?.id ?? null);
+  const [current, setCurrent] = useState<AdminActivity | null>(activity);
+  const client = useQueryClient();
+  const write = useCourseWrite(courseId, (course: Promise<AdminCourse>) => course);
+  const isFileKind = draft.kind in fileKinds;
+
+  const findActivity = (course: AdminCourse, id: number | null, title: string) => {
+    const all = course.modules.flatMap((m) => m.activities);
+    return (
+      (id
+        ? all.find((a) => a.id === id)
+        : all.filter((a) => a.moduleId === moduleId && a.title === title).at(-1)) ?? null
+    );
+  };
+
+  const save = () => {
+    const settings = {
+      ...(draft.kind === 'youtube' || draft.kind === 'vimeo' ? { videoId: draft.videoId } : {}),
+      ...(draft.kind === 'wowza' && draft.streamUrl ? { streamUrl: draft.streamUrl } : {}),
+      ...(draft.kind === 'slideshare' ? { embedUrl: draft.embedUrl } : {}),
+      ...(mediaKinds.includes(draft.kind) ? { completionThreshold: draft.completionPercent / 100 } : {}),
+    };
+    const body = {
+      kind: draft.kind,
+      title: draft.title,
+      description: draft.description,
+      requiresPrevious: draft.requiresPrevious,
+      requiresAuthorization: draft.requiresAuthorization,
+      settings,
+    };
+    write.mutate(savedId ? courseApi.updateActivity(savedId, body) : courseApi.addActivity(moduleId, body), {
+      onSuccess: (course) => {
+        const saved = findActivity(course, savedId, draft.title);
+        setSavedId(saved?.id ?? savedId);
+        setCurrent(saved);
+        if (!(draft.kind in fileKinds) || (saved?.ready ?? false)) onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={activity ? t('activity.editTitle') : t('activity.newTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      <Stack gap="md">
+        <Select
+          label={t('activity.kind')}
+          data={contentActivityKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          value={draft.kind}
+          onChange={(kind) => kind && setDraft({ ...draft, kind: kind as ContentActivityKind })}
+          disabled={savedId !== null}
+          allowDeselect={false}
+          data-testid="activity-kind"
+        />
+        <TextInput
+          label={t('activity.title')}
+          value={draft.title}
+          onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
+          required
+          maxLength={200}
+          data-testid="activity-title"
+        />
+        <Textarea
+          label={t('activity.description')}
+          value={draft.description}
+          onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+          autosize
+          minRows={2}
+          maxLength={5000}
+        />
+        {draft.kind === 'youtube' || draft.kind === 'vimeo' ? (
+          <TextInput
+            label={t('activity.videoId')}
+            description={t(`activity.videoIdHint.${draft.kind}`)}
+            value={draft.videoId}
+            onChange={(e) => setDraft({ ...draft, videoId: e.currentTarget.value })}
+            required
+          />
+        ) : null}
+        {draft.kind === 'wowza' ? (
+          <TextInput
+            label={t('activity.streamUrl')}
+            description={t('activity.streamUrlHint')}
+            value={draft.streamUrl}
+            onChange={(e) => setDraft({ ...draft, streamUrl: e.currentTarget.value })}
+          />
+        ) : null}
+        {draft.kind === 'slideshare' ? (
+          <TextInput
+            label={t('activity.embedUrl')}
+            value={draft.embedUrl}
+            onChange={(e) => setDraft({ ...draft, embedUrl: e.currentTarget.value })}
+            required
+          />
+        ) : null}
+        {mediaKinds.includes(draft.kind) ? (
+          <NumberInput
+            label={t('activity.completion')}
+            description={t('activity.completionHint')}
+            value={draft.completionPercent}
+            min={10}
+            max={100}
+            suffix="%"
+            onChange={(v) => typeof v === 'number' && setDraft({ ...draft, completionPercent: v })}
+          />
+        ) : null}
+        <Checkbox
+          label={t('activity.requiresPrevious')}
+          checked={draft.requiresPrevious}
+          onChange={(e) => setDraft({ ...draft, requiresPrevious: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label={t('activity.requiresAuthorization')}
+          checked={draft.requiresAuthorization}
+          onChange={(e) => setDraft({ ...draft, requiresAuthorization: e.currentTarget.checked })}
+        />
+        {write.isError ? (
+          <Alert color="red" role="alert">
+            {errorText(write.error instanceof ApiError ? write.error.code : 'INTERNAL')}
+          </Alert>
+        ) : null}
+        {isFileKind && savedId ? (
+          <UploadField
+            url={uploadUrls.activityFile(savedId)}
+            schema={adminCourse}
+            accept={fileKinds[draft.kind]}
+            label={draft.kind === 'scorm' ? t('activity.scormFile') : t('activity.file')}
+            hint={t(`activity.fileHint.${draft.kind === 'scorm' ? 'scorm' : 'other'}`)}
+            current={
+              current?.scorm
+                ? `${current.scorm.title} (SCORM ${current.scorm.version})`
+                : (current?.file?.name ?? null)
+            }
+            onUploaded={(course) => {
+              write.reset();
+              client.setQueryData(adminKeys.course(course.id), course);
+              setCurrent(findActivity(course, savedId, draft.title));
+            }}
+          />
+        ) : isFileKind ? (
+          <Text fz="sm" c="dimmed">
+            {t('activity.saveFirst')}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {current?.ready || !isFileKind ? t('actions.close') : t('actions.cancel')}
+          </Button>
+          <Button
+            onClick={save}
+            loading={write.isPending}
+            disabled={!draft.title.trim()}
+            data-testid="activity-save"
+          >
+            {savedId ? t('actions.save') : isFileKind ? t('activity.createAndUpload') : t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

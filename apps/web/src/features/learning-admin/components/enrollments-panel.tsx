@@ -1,0 +1,182 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { errorText, formatDate } from '../../../lib/i18n';
+import { courseApi, useEnrollments, useUserSearch } from '../api/admin';
+
+/** Who is enrolled in a course; enroll users found by name, remove an enrollment. */
+export function EnrollmentsPanel({ courseId }: { courseId: number }) {
+  const { t } = useTranslation('learning-admin');
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const list = useEnrollments(courseId, debounced, page);
+  const [userSearch, setUserSearch] = useState('');
+  const [debouncedUser] = useDebouncedValue(userSearch, 300);
+  const users = useUserSearch(debouncedUser);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['learning-admin'] });
+
+  const options = [
+    ...selected.map((id) => ({ value: id, label: known[id] ?? id })),
+    ...(users.data?.items ?? [])
+      .filter((u) => !selected.includes(String(u.id)))
+      .map((u) => ({ value: String(u.id), label: `${u.fullName}${u.email ? ` · ${u.email}` : ''}` })),
+  ];
+
+  const enroll = async () => {
+    try {
+      const result = await courseApi.enroll(courseId, selected.map(Number));
+      setMessage({
+        color: 'teal',
+        text: t('enrollments.result', { enrolled: result.enrolled, already: result.alreadyEnrolled }),
+      });
+      setSelected([]);
+      void refresh();
+    } catch (e) {
+      setMessage({ color: 'red', text: errorText(e instanceof ApiError ? e.code : 'INTERNAL') });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Group align="flex-end" wrap="wrap">
+          <MultiSelect
+            label={t('enrollments.add')}
+            placeholder={t('enrollments.searchUsers')}
+            data={options}
+            value={selected}
+            onChange={(values) => {
+              const labels = { ...known };
+              for (const o of options) labels[o.value] = o.label;
+              setKnown(labels);
+              setSelected(values);
+            }}
+            searchable
+            searchValue={userSearch}
+            onSearchChange={setUserSearch}
+            nothingFoundMessage={
+              debouncedUser.trim().length >= 2 ? t('enrollments.noUsers') : t('enrollments.typeTwo')
+            }
+            filter={({ options: o }) => o}
+            style={{ flex: 1, minWidth: 240 }}
+          />
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            disabled={!selected.length}
+            onClick={() => void enroll()}
+          >
+            {t('enrollments.enroll')}
+          </Button>
+        </Group>
+        {message ? (
+          <Alert mt="sm" color={message.color} role="status">
+            {message.text}
+          </Alert>
+        ) : null}
+      </Paper>
+      <TextInput
+        aria-label={t('enrollments.search')}
+        placeholder={t('enrollments.search')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+        type="search"
+      />
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('enrollments.name')}</Table.Th>
+                <Table.Th>{t('enrollments.date')}</Table.Th>
+                <Table.Th>{t('enrollments.source')}</Table.Th>
+                <Table.Th aria-label={t('enrollments.actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td>
+                    <Text fz="sm" fw={500}>
+                      {row.fullName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(row.enrolledAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color="gray">
+                      {t(`enrollments.sources.${row.source}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('enrollments.removeNamed', { name: row.fullName })}
+                      onClick={() =>
+                        window.confirm(t('enrollments.confirmRemove', { name: row.fullName })) &&
+                        void courseApi.unenroll(courseId, row.userId).then(refresh)
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {list.data && list.data.items.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" fz="sm">
+                      {t('enrollments.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {list.data && list.data.total > list.data.pageSize ? (
+        <Group justify="flex-end">
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('list.previous')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={page * list.data.pageSize >= list.data.total}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('list.next')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

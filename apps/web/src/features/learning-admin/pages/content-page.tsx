@@ -1,0 +1,354 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconRoute, IconSchool, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { errorText, formatDate } from '../../../lib/i18n';
+import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
+
+function CreateModal({
+  kind,
+  opened,
+  onClose,
+}: {
+  kind: 'course' | 'trail';
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('learning-admin');
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const created =
+        kind === 'course' ? await courseApi.create({ title }) : await trailApi.create({ title });
+      navigate(`/admin/content/${kind === 'course' ? 'courses' : 'trails'}/${created.id}`);
+    } catch (e) {
+      setError(errorText(e instanceof ApiError ? e.code : 'INTERNAL'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={kind === 'course' ? t('list.newCourse') : t('list.newTrail')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('course.title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            required
+            maxLength={200}
+            data-autofocus
+            data-testid="new-title"
+          />
+          {error ? (
+            <Text c="red.8" fz="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!title.trim()}>
+              {t('actions.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CourseTable() {
+  const { t } = useTranslation('learning-admin');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [published, setPublished] = useState('all');
+  const [page, setPage] = useState(1);
+  const [opened, modal] = useDisclosure(false);
+  const query = useAdminCourses(debounced, published, page);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group wrap="wrap">
+          <TextInput
+            aria-label={t('list.search')}
+            placeholder={t('list.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            type="search"
+          />
+          <SegmentedControl
+            value={published}
+            onChange={(v) => {
+              setPublished(v);
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: t('list.all') },
+              { value: 'published', label: t('list.published') },
+              { value: 'draft', label: t('list.drafts') },
+            ]}
+            aria-label={t('list.status')}
+          />
+        </Group>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={modal.open}
+          data-testid="new-course"
+        >
+          {t('list.newCourse')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.course')}</Table.Th>
+                <Table.Th>{t('list.status')}</Table.Th>
+                <Table.Th ta="right">{t('list.activities')}</Table.Th>
+                <Table.Th ta="right">{t('list.enrollments')}</Table.Th>
+                <Table.Th>{t('list.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" fz="sm">
+                      {t('states.loading')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : query.isError ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="red.8" fz="sm" role="alert">
+                      {t('states.error')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : query.data.items.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" fz="sm">
+                      {t('list.noCourses')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                query.data.items.map((course) => (
+                  <Table.Tr key={course.id}>
+                    <Table.Td>
+                      <Text
+                        component={Link}
+                        to={`/admin/content/courses/${course.id}`}
+                        fw={500}
+                        c="var(--mantine-primary-color-filled)"
+                      >
+                        {course.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={course.published ? 'teal' : 'gray'} variant="light">
+                        {course.published ? t('list.publishedOne') : t('list.draft')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{course.activityCount}</Table.Td>
+                    <Table.Td ta="right">{course.enrollmentCount}</Table.Td>
+                    <Table.Td>{formatDate(course.updatedAt)}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {query.data && query.data.total > query.data.pageSize ? (
+        <Group justify="flex-end">
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('list.previous')}
+          </Button>
+          <Text fz="sm">
+            {t('list.page', { page, pages: Math.ceil(query.data.total / query.data.pageSize) })}
+          </Text>
+          <Button
+            variant="default"
+            disabled={page * query.data.pageSize >= query.data.total}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('list.next')}
+          </Button>
+        </Group>
+      ) : null}
+      <CreateModal kind="course" opened={opened} onClose={modal.close} />
+    </Stack>
+  );
+}
+
+function TrailTable() {
+  const { t } = useTranslation('learning-admin');
+  const [page, setPage] = useState(1);
+  const [opened, modal] = useDisclosure(false);
+  const query = useAdminTrails(page);
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={modal.open} data-testid="new-trail">
+          {t('list.newTrail')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.trail')}</Table.Th>
+                <Table.Th>{t('list.status')}</Table.Th>
+                <Table.Th ta="right">{t('list.courses')}</Table.Th>
+                <Table.Th>{t('list.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" fz="sm">
+                      {t('states.loading')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : query.isError ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="red.8" fz="sm" role="alert">
+                      {t('states.error')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : query.data.items.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" fz="sm">
+                      {t('list.noTrails')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                query.data.items.map((trail) => (
+                  <Table.Tr key={trail.id}>
+                    <Table.Td>
+                      <Text
+                        component={Link}
+                        to={`/admin/content/trails/${trail.id}`}
+                        fw={500}
+                        c="var(--mantine-primary-color-filled)"
+                      >
+                        {trail.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={trail.published ? 'teal' : 'gray'} variant="light">
+                        {trail.published ? t('list.publishedOne') : t('list.draft')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{trail.itemCount}</Table.Td>
+                    <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {query.data && query.data.total > query.data.pageSize ? (
+        <Group justify="flex-end">
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('list.previous')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={page * query.data.pageSize >= query.data.total}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('list.next')}
+          </Button>
+        </Group>
+      ) : null}
+      <CreateModal kind="trail" opened={opened} onClose={modal.close} />
+    </Stack>
+  );
+}
+
+/** /admin/content: the learning back office, courses and trails. */
+export default function ContentPage() {
+  const { t } = useTranslation('learning-admin');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'trails' ? 'trails' : 'courses';
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed" mt={4}>
+          {t('intro')}
+        </Text>
+      </div>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'trails' ? { tab: 'trails' } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="courses" leftSection={<IconSchool size={16} aria-hidden />}>
+            {t('list.coursesTab')}
+          </Tabs.Tab>
+          <Tabs.Tab value="trails" leftSection={<IconRoute size={16} aria-hidden />}>
+            {t('list.trailsTab')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="courses" pt="md">
+          <CourseTable />
+        </Tabs.Panel>
+        <Tabs.Panel value="trails" pt="md">
+          <TrailTable />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { AdminCourse } from '@trilha/contracts/learning';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/i18n';
+import { courseApi, useAdminCourse, useCourseWrite } from '../api/admin';
+import { AudienceForm } from '../components/audience-form';
+import { CourseContentEditor } from '../components/course-content-editor';
+import { CourseDetailsForm } from '../components/course-details-form';
+import { EnrollmentsPanel } from '../components/enrollments-panel';
+import { ReportPanel } from '../components/report-panel';
+
+const tabs = ['details', 'content', 'audience', 'enrollments', 'report'] as const;
+
+/** /admin/content/courses/{id}: everything about one course. */
+export default function CourseEditorPage() {
+  const { t } = useTranslation('learning-admin');
+  const id = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((x) => x === params.get('tab')) ?? 'details';
+  const query = useAdminCourse(id);
+  const publish = useCourseWrite(id, (p: Promise<AdminCourse>) => p);
+  const audience = useCourseWrite(id, (p: Promise<AdminCourse>) => p);
+
+  if (query.isPending) return <Loader aria-label={t('states.loading')} />;
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(query.error instanceof ApiError ? query.error.code : 'INTERNAL')}
+      </Alert>
+    );
+  }
+  const course = query.data;
+  const activities = course.modules.flatMap((m) => m.activities);
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/admin/content" fz="sm">
+          {t('title')}
+        </Anchor>
+        <Text fz="sm" c="dimmed" aria-current="page">
+          {course.title}
+        </Text>
+      </Breadcrumbs>
+      <Paper radius="md" p="md" withBorder>
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <Stack gap={4}>
+            <Title order={1} fz={{ base: 22, sm: 28 }}>
+              {course.title}
+            </Title>
+            <Group gap="xs">
+              <Badge color={course.published ? 'teal' : 'gray'} variant="light">
+                {course.published ? t('list.publishedOne') : t('list.draft')}
+              </Badge>
+              <Text fz="sm" c="dimmed">
+                {t('course.summary', { activities: activities.length, enrollments: course.enrollmentCount })}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="md">
+            <Anchor component={Link} to={`/online-courses/${course.id}`} target="_blank" fz="sm">
+              <IconExternalLink size={14} aria-hidden /> {t('course.viewAsLearner')}
+            </Anchor>
+            <Switch
+              label={t('course.published')}
+              checked={course.published}
+              onChange={(e) => publish.mutate(courseApi.publish(course.id, e.currentTarget.checked))}
+              disabled={publish.isPending}
+              data-testid="publish-switch"
+            />
+          </Group>
+        </Group>
+        {publish.isError ? (
+          <Alert color="red" mt="sm" role="alert">
+            {errorText(publish.error instanceof ApiError ? publish.error.code : 'INTERNAL')}
+          </Alert>
+        ) : null}
+        {course.published && activities.some((a) => !a.ready) ? (
+          <Alert color="orange" mt="sm">
+            {t('course.notReadyWarning')}
+          </Alert>
+        ) : null}
+      </Paper>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'details' ? { tab: v } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {tabs.map((x) => (
+            <Tabs.Tab key={x} value={x}>
+              {t(`tabs.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="lg">
+          <CourseDetailsForm key={course.id} course={course} />
+        </Tabs.Panel>
+        <Tabs.Panel value="content" pt="lg">
+          <CourseContentEditor course={course} />
+        </Tabs.Panel>
+        <Tabs.Panel value="audience" pt="lg">
+          <AudienceForm
+            value={course.audience}
+            saving={audience.isPending}
+            onSave={(body) => audience.mutateAsync(courseApi.audience(course.id, body))}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="enrollments" pt="lg">
+          <EnrollmentsPanel courseId={course.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="report" pt="lg">
+          <ReportPanel courseId={course.id} title={course.title} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
