@@ -3,8 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { addActivity, assets, choose, notScormZip, scormZip, signIn } from './learning-support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-const COURSE = 'Atendimento que encanta';
-const TRAIL = 'Trilha do vendedor de sucesso';
+// Names no demo content uses, so searches find exactly what this journey built.
+const COURSE = 'Vitrine de fim de ano: montagem passo a passo';
+const TRAIL = 'Trilha da temporada de fim de ano';
 const manager = 'manager@demo.example';
 const learner = 'learner@demo.example';
 
@@ -32,7 +33,7 @@ test('a manager builds a course: cover, PDF, video, SCORM 1.2 and 2004 packages;
   // Details: description, self-enrollment, a cover with a real upload progress bar.
   await page
     .getByLabel('Descrição')
-    .fill('Como receber, ouvir e encantar o cliente no balcão: postura, escuta ativa e pós-venda.');
+    .fill('Como planejar, montar e manter a vitrine da loja na temporada de fim de ano.');
   await choose(page, 'Inscrição', 'Inscrição pelo participante');
   await page
     .locator('[data-testid="upload-dropzone"] input[type="file"]')
@@ -110,7 +111,7 @@ test('a learner finds the course with filters, enrolls and reads the PDF to the 
   // A search that matches nothing, then the right one (saved after a short pause in typing).
   await page.getByRole('searchbox', { name: 'Buscar' }).fill('planilhas avançadas');
   await expect(page.getByText('Nenhum resultado para estes filtros')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('encanta');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('vitrine de fim');
   await expect(page.getByText('Nenhum resultado para estes filtros')).toHaveCount(0);
   await page.waitForTimeout(500);
   const card = page.getByTestId('catalog-card').filter({ hasText: COURSE });
@@ -118,7 +119,7 @@ test('a learner finds the course with filters, enrolls and reads the PDF to the 
   await expect(page.getByTestId('catalog-card')).toHaveCount(1);
   // The filter survives a reload.
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('encanta');
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('vitrine de fim');
   await expect(page.getByTestId('catalog-card')).toHaveCount(1);
   await shot(page, 'course-list-pt-BR-desktop');
 

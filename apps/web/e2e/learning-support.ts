@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { expect, type Page } from '@playwright/test';
-import { loginAs } from './support';
+import { loginAs, resetAccount } from './support';
 
 export const assets = path.resolve(import.meta.dirname, '../../api/demo-assets');
 
@@ -29,6 +29,8 @@ export function notScormZip(): Buffer {
 
 /** Signs in and dismisses the cookie banner, which would cover the bottom of the screens. */
 export async function signIn(page: Page, username: string) {
+  // Other journeys change the account's language; these read Portuguese texts.
+  await resetAccount(page.request, username, 'pt-BR');
   await loginAs(page, username);
   const accept = page.getByRole('button', { name: 'Aceitar todos' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
