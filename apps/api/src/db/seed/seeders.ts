@@ -3,9 +3,15 @@ import { accountsDemoSeeder } from './accounts';
 import { defaultSiteSeeder, referenceSeeder } from './reference';
 import { demoSeeder } from './demo';
 import { profileDemoSeeder } from './profile-demo';
+import { learningDemoSeeder } from './learning-demo';
 
 /** Seeders every installation runs. */
 export const baseSeeders: readonly Seeder[] = [referenceSeeder, defaultSiteSeeder];
 
 /** Demo content, in dependency order; each area appends its own seeder here. */
-export const demoSeeders: readonly Seeder[] = [demoSeeder, profileDemoSeeder, accountsDemoSeeder];
+export const demoSeeders: readonly Seeder[] = [
+  demoSeeder,
+  profileDemoSeeder,
+  accountsDemoSeeder,
+  learningDemoSeeder,
+];
