@@ -1,6 +1,9 @@
 import type { App } from '../context';
 
-/** Content-Security-Policy: only what the app itself loads (and the video players it embeds). */
+/**
+ * Content-Security-Policy: only what the app itself loads, the video players it embeds and SlideShare's
+ * embedded decks (slideshare activities).
+ */
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
@@ -10,7 +13,7 @@ export const contentSecurityPolicy = [
   "media-src 'self' blob:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
-  "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+  "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.slideshare.net",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Image, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
 import { EmbeddedVideoPlayer } from './kinds/embedded-video-player';
+import { frameableDeck } from './kinds/embed-urls';
 import { FileDownloadCard } from './kinds/file-download-card';
 import { FramePlayer } from './kinds/frame-player';
 import { MediaPlayer } from './kinds/media-player';
@@ -19,14 +20,6 @@ export interface ActivityContentProps {
   content: PlayerContent;
   completed: boolean;
   onProgress: (response: ProgressResponse) => void;
-}
-
-function isSameOrigin(url: string): boolean {
-  try {
-    return new URL(url, window.location.href).origin === window.location.origin;
-  } catch {
-    return false;
-  }
 }
 
 /** Reports that the content was opened, once per mount (html, ppt, slideshare, file, flash). */
@@ -46,6 +39,38 @@ function useOpenReport(activityId: number, enabled: boolean, onProgress: (r: Pro
       },
     );
   }, [activityId, enabled]);
+}
+
+function SlideshareDeck({ url, title, onViewed }: { url: string; title: string; onViewed: () => void }) {
+  const { t } = useTranslation('learning');
+  const link = (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" onClick={onViewed} fz="sm">
+      <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+      {t('player.openDeck')}
+    </Anchor>
+  );
+  if (frameableDeck(url, window.location.origin)) {
+    return (
+      <Stack gap="xs">
+        <FramePlayer
+          src={url}
+          title={title}
+          ratio={16 / 9}
+          sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"
+          onViewed={onViewed}
+        />
+        <Group justify="flex-end">{link}</Group>
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('player.externalDeck')}</Text>
+        {link}
+      </Stack>
+    </Paper>
+  );
 }
 
 function ContentError() {
@@ -164,19 +189,7 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
         />
       );
     case 'slideshare':
-      return isSameOrigin(content.embedUrl) ? (
-        <FramePlayer src={content.embedUrl} title={title} ratio={16 / 9} onViewed={reportOpen} />
-      ) : (
-        // The app's Content-Security-Policy only frames the video providers, so the deck opens in its own tab.
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="sm" align="flex-start">
-            <Text>{t('player.externalDeck')}</Text>
-            <Anchor href={content.embedUrl} target="_blank" rel="noopener noreferrer" onClick={reportOpen}>
-              <IconExternalLink size={16} aria-hidden /> {t('player.openDeck')}
-            </Anchor>
-          </Stack>
-        </Paper>
-      );
+      return <SlideshareDeck url={content.embedUrl} title={title} onViewed={reportOpen} />;
     case 'ppt':
       return (
         <FileDownloadCard

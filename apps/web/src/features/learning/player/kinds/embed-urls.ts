@@ -48,3 +48,21 @@ export function vimeoEmbedUrl(id: string, start: number): string {
   const hash = start > 0 ? `#t=${Math.floor(start)}s` : '';
   return `${VIMEO_ORIGIN}/video/${encodeURIComponent(id)}?dnt=1&playsinline=1${hash}`;
 }
+
+/** The only deck origin the app's Content-Security-Policy lets it frame (apps/api security headers). */
+export const SLIDESHARE_ORIGIN = 'https://www.slideshare.net';
+
+/**
+ * Whether a slideshare activity's address can be shown in a frame: an embed address on SlideShare's
+ * framed origin, or a deck the API serves itself. A presentation page (which refuses to be framed) or
+ * another host opens in a new tab instead.
+ */
+export function frameableDeck(url: string, appOrigin: string): boolean {
+  try {
+    const parsed = new URL(url, appOrigin);
+    if (parsed.origin === appOrigin) return true;
+    return parsed.origin === SLIDESHARE_ORIGIN && /^\/(?:slideshow\/)?embed/.test(parsed.pathname);
+  } catch {
+    return false;
+  }
+}
