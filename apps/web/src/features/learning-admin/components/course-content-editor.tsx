@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AdminActivity, AdminCourse } from '@trilha/contracts/learning';
@@ -17,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { courseApi, useCourseWrite } from '../api/admin';
 import { ActivityModal } from './activity-modal';
+import { WrapBadge } from './wrap-badge';
 
 /** Modules in order, their activities, add / edit / remove. */
 export function CourseContentEditor({ course }: { course: AdminCourse }) {
@@ -81,35 +71,41 @@ export function CourseContentEditor({ course }: { course: AdminCourse }) {
                   style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}
                   data-testid="admin-activity"
                 >
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Text fz="xs" c="dimmed" w={32}>
+                  <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
+                    <Text fz="xs" c="dimmed" w={32} style={{ flexShrink: 0 }}>
                       {activity.hierarchyOrder}
                     </Text>
-                    <div style={{ minWidth: 0 }}>
-                      <Text fz="sm" fw={500} truncate="end">
+                    <Stack gap={4} align="flex-start" style={{ minWidth: 0 }}>
+                      <Text fz="sm" fw={500} lineClamp={2}>
                         {activity.title}
                       </Text>
-                      <Text fz="xs" c="dimmed">
+                      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         {t(`kinds.${activity.kind as 'pdf'}`)}
                         {activity.scorm ? ` · SCORM ${activity.scorm.version}` : ''}
                         {activity.file ? ` · ${activity.file.name}` : ''}
                       </Text>
-                    </div>
+                      {activity.ready ? (
+                        <WrapBadge
+                          color="teal"
+                          variant="light"
+                          size="sm"
+                          leftSection={<IconCheck size={12} aria-hidden />}
+                        >
+                          {t('content.ready')}
+                        </WrapBadge>
+                      ) : (
+                        <WrapBadge
+                          color="orange"
+                          variant="light"
+                          size="sm"
+                          leftSection={<IconAlertCircle size={12} aria-hidden />}
+                        >
+                          {t('content.notReady')}
+                        </WrapBadge>
+                      )}
+                    </Stack>
                   </Group>
                   <Group gap={4} wrap="nowrap">
-                    {activity.ready ? (
-                      <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
-                        {t('content.ready')}
-                      </Badge>
-                    ) : (
-                      <Badge
-                        color="orange"
-                        variant="light"
-                        leftSection={<IconAlertCircle size={12} aria-hidden />}
-                      >
-                        {t('content.notReady')}
-                      </Badge>
-                    )}
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('content.editNamed', { title: activity.title })}

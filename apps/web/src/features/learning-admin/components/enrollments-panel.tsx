@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   MultiSelect,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, formatDate } from '../../../lib/i18n';
 import { courseApi, useEnrollments, useUserSearch } from '../api/admin';
+import { WrapBadge } from './wrap-badge';
 
 /** Who is enrolled in a course; enroll users found by name, remove an enrollment. */
 export function EnrollmentsPanel({ courseId }: { courseId: number }) {
@@ -48,7 +48,12 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
       const result = await courseApi.enroll(courseId, selected.map(Number));
       setMessage({
         color: 'teal',
-        text: t('enrollments.result', { enrolled: result.enrolled, already: result.alreadyEnrolled }),
+        text: [
+          t('enrollments.resultEnrolled', { count: result.enrolled }),
+          result.alreadyEnrolled ? t('enrollments.resultAlready', { count: result.alreadyEnrolled }) : '',
+        ]
+          .join(' ')
+          .trim(),
       });
       setSelected([]);
       void refresh();
@@ -131,9 +136,9 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
                   </Table.Td>
                   <Table.Td>{formatDate(row.enrolledAt)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color="gray">
+                    <WrapBadge variant="light" color="gray">
                       {t(`enrollments.sources.${row.source}`)}
-                    </Badge>
+                    </WrapBadge>
                   </Table.Td>
                   <Table.Td ta="right">
                     <ActionIcon

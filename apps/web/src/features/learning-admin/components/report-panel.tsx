@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { downloadReportCsv, useCourseReport } from '../api/admin';
+import { WrapBadge } from './wrap-badge';
 
 const statusColor: Record<string, string> = {
   not_started: 'gray',
@@ -93,9 +94,9 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={statusColor[row.status]}>
+                    <WrapBadge variant="light" color={statusColor[row.status]}>
                       {t(`status.${row.status}`)}
-                    </Badge>
+                    </WrapBadge>
                   </Table.Td>
                   <Table.Td miw={160}>
                     <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   Modal,
@@ -20,6 +19,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, formatDate } from '../../../lib/i18n';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
+import { WrapBadge } from '../components/wrap-badge';
 
 function CreateModal({
   kind,
@@ -186,9 +186,9 @@ function CourseTable() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={course.published ? 'teal' : 'gray'} variant="light">
+                      <WrapBadge color={course.published ? 'teal' : 'gray'} variant="light">
                         {course.published ? t('list.publishedOne') : t('list.draft')}
-                      </Badge>
+                      </WrapBadge>
                     </Table.Td>
                     <Table.Td ta="right">{course.activityCount}</Table.Td>
                     <Table.Td ta="right">{course.enrollmentCount}</Table.Td>
@@ -284,9 +284,9 @@ function TrailTable() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={trail.published ? 'teal' : 'gray'} variant="light">
+                      <WrapBadge color={trail.published ? 'teal' : 'gray'} variant="light">
                         {trail.published ? t('list.publishedOne') : t('list.draft')}
-                      </Badge>
+                      </WrapBadge>
                     </Table.Td>
                     <Table.Td ta="right">{trail.itemCount}</Table.Td>
                     <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>

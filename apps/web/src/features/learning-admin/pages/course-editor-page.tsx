@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Breadcrumbs,
   Group,
   Loader,
@@ -24,6 +23,7 @@ import { CourseContentEditor } from '../components/course-content-editor';
 import { CourseDetailsForm } from '../components/course-details-form';
 import { EnrollmentsPanel } from '../components/enrollments-panel';
 import { ReportPanel } from '../components/report-panel';
+import { WrapBadge } from '../components/wrap-badge';
 
 const tabs = ['details', 'content', 'audience', 'enrollments', 'report'] as const;
 
@@ -64,11 +64,12 @@ export default function CourseEditorPage() {
               {course.title}
             </Title>
             <Group gap="xs">
-              <Badge color={course.published ? 'teal' : 'gray'} variant="light">
+              <WrapBadge color={course.published ? 'teal' : 'gray'} variant="light">
                 {course.published ? t('list.publishedOne') : t('list.draft')}
-              </Badge>
+              </WrapBadge>
               <Text fz="sm" c="dimmed">
-                {t('course.summary', { activities: activities.length, enrollments: course.enrollmentCount })}
+                {t('course.activityCount', { count: activities.length })} ·{' '}
+                {t('course.enrollmentCount', { count: course.enrollmentCount })}
               </Text>
             </Group>
           </Stack>

@@ -30,6 +30,7 @@ import { errorText } from '../../../lib/i18n';
 import { adminKeys, trailApi, uploadUrls, useAdminCourses, useAdminTrail, useTrailWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
 import { UploadField } from '../components/upload-field';
+import { WrapBadge } from '../components/wrap-badge';
 
 function TrailItems({ trail }: { trail: AdminTrail }) {
   const { t } = useTranslation('learning-admin');
@@ -223,9 +224,9 @@ export default function TrailEditorPage() {
             <Title order={1} fz={{ base: 22, sm: 28 }}>
               {trail.title}
             </Title>
-            <Badge color={trail.published ? 'teal' : 'gray'} variant="light">
+            <WrapBadge color={trail.published ? 'teal' : 'gray'} variant="light">
               {trail.published ? t('list.publishedOne') : t('list.draft')}
-            </Badge>
+            </WrapBadge>
           </Stack>
           <Switch
             label={t('course.published')}

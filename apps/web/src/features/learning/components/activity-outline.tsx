@@ -131,7 +131,7 @@ export function ActivityOutline({
                 {t('course.module', { position: module.position, title: module.title })}
               </Title>
               <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {t('progress.activities', { done, total: module.activities.length })}
+                {t('progress.activities', { done, count: module.activities.length })}
               </Text>
             </Group>
             <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

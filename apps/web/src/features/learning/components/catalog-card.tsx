@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconLock, IconRoute } from '@tabler/icons-react';
 import type { LockInfo, NamedItem, ProgressSummary } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { CoverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { ProgressIndicator } from './progress-indicator';
 import classes from './catalog-card.module.css';
+import { WrapBadge } from './wrap-badge';
 
 export interface CatalogCardProps {
   kind: CatalogKind;
@@ -53,27 +54,27 @@ export function CatalogCard(props: CatalogCardProps) {
           <FavoriteButton kind={kind} id={id} favorite={favorite} title={title} />
         </div>
         {lock?.locked ? (
-          <Badge
+          <WrapBadge
             className={classes.lock}
             color="dark"
             variant="filled"
             leftSection={<IconLock size={12} aria-hidden />}
           >
             {t('lock.badge')}
-          </Badge>
+          </WrapBadge>
         ) : null}
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group gap={6}>
           {category ? (
-            <Badge variant="outline" color="gray" size="sm" tt="none">
+            <WrapBadge variant="outline" color="gray" size="sm" tt="none">
               {category.name}
-            </Badge>
+            </WrapBadge>
           ) : null}
           {enrolled ? (
-            <Badge variant="light" color="grape" size="sm" tt="none">
+            <WrapBadge variant="light" color="grape" size="sm" tt="none">
               {t('enrollment.enrolledBadge')}
-            </Badge>
+            </WrapBadge>
           ) : null}
         </Group>
         <Text component={Link} to={to} fw={600} fz="lg" lh={1.3} className={classes.title}>

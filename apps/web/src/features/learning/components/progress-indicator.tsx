@@ -1,6 +1,7 @@
-import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ProgressStatus, ProgressSummary } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
+import { WrapBadge } from './wrap-badge';
 
 export const statusColors: Record<ProgressStatus, string> = {
   not_started: 'gray',
@@ -22,9 +23,9 @@ export function ProgressBadge({
 }) {
   const { t } = useTranslation('learning');
   return (
-    <Badge variant="light" color={statusColors[status]} size={size} data-testid="progress-badge">
+    <WrapBadge variant="light" color={statusColors[status]} size={size} data-testid="progress-badge">
       {t(`status.${status}`)}
-    </Badge>
+    </WrapBadge>
   );
 }
 
@@ -33,10 +34,13 @@ export function ProgressIndicator({ progress, label }: { progress: ProgressSumma
   const { t } = useTranslation('learning');
   return (
     <Stack gap={6}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap="xs">
         <ProgressBadge status={progress.status} />
         <Text fz="xs" c="dimmed">
-          {t('progress.activities', { done: progress.completedActivities, total: progress.totalActivities })}
+          {t('progress.activities', {
+            done: progress.completedActivities,
+            count: progress.totalActivities,
+          })}
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCourseList, useTrailList } from '../api/catalog';
@@ -12,6 +12,7 @@ import {
   useListFilters,
   type ListKey,
 } from '../filters/list-filters-store';
+import { WrapBadge } from '../components/wrap-badge';
 
 function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
@@ -46,15 +47,15 @@ function CourseGrid({ page, setPage }: { page: number; setPage: (p: number) => v
         </Text>
         {data.total ? (
           <>
-            <Badge variant="light" color="gray">
+            <WrapBadge variant="light" color="gray">
               {t('list.notStarted', { count: data.counts.notStarted })}
-            </Badge>
-            <Badge variant="light" color="blue">
+            </WrapBadge>
+            <WrapBadge variant="light" color="blue">
               {t('list.inProgress', { count: data.counts.inProgress })}
-            </Badge>
-            <Badge variant="light" color="teal">
+            </WrapBadge>
+            <WrapBadge variant="light" color="teal">
               {t('list.finished', { count: data.counts.finished })}
-            </Badge>
+            </WrapBadge>
           </>
         ) : null}
       </Group>
@@ -165,7 +166,9 @@ export function CatalogListPage({ list }: { list: ListKey }) {
   return (
     <Stack gap="xl" maw={1280} mx="auto">
       <div>
-        <Title order={1}>{t(`list.title.${list}`)}</Title>
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {t(`list.title.${list}`)}
+        </Title>
         <Text c="dimmed" mt={4}>
           {t(`list.intro.${list}`)}
         </Text>

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconPlayerPlay } from '@tabler/icons-react';
 import type { CourseDetail } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +12,7 @@ import { EnrollmentControls } from '../components/enrollment-controls';
 import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
+import { WrapBadge } from '../components/wrap-badge';
 
 export function activityPath(courseId: number, order: string, trailId?: number | null): string {
   return trailId
@@ -103,17 +92,17 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={6}>
+                <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={6}>
                     {course.category ? (
-                      <Badge variant="outline" color="gray" tt="none">
+                      <WrapBadge variant="outline" color="gray" tt="none">
                         {course.category.name}
-                      </Badge>
+                      </WrapBadge>
                     ) : null}
                     {course.tags.map((tag) => (
-                      <Badge key={tag.id} variant="light" color="gray" tt="none">
+                      <WrapBadge key={tag.id} variant="light" color="gray" tt="none">
                         {tag.name}
-                      </Badge>
+                      </WrapBadge>
                     ))}
                   </Group>
                   <Title order={1} fz={{ base: 26, sm: 32 }}>

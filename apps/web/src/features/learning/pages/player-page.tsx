@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Box,
   Button,
   Drawer,
@@ -35,6 +34,7 @@ import { LockNote } from '../components/lock-note';
 import { statusColors } from '../components/progress-indicator';
 import { ActivityContent } from '../player/activity-content';
 import { activityPath } from './course-detail-page';
+import { WrapBadge } from '../components/wrap-badge';
 
 const doneStatuses = ['finished', 'approved', 'improved'];
 
@@ -187,8 +187,8 @@ function PlayerView({
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack gap="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={4}>
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
                 <Text fz="sm" c="dimmed">
                   {t('player.position', { order: activity.hierarchyOrder })} · {t(`kinds.${activity.kind}`)}
                 </Text>
@@ -197,7 +197,7 @@ function PlayerView({
                 </Title>
               </Stack>
               {done ? (
-                <Badge
+                <WrapBadge
                   color="teal"
                   size="lg"
                   variant="light"
@@ -205,9 +205,9 @@ function PlayerView({
                   data-testid="activity-done"
                 >
                   {t('player.done')}
-                </Badge>
+                </WrapBadge>
               ) : activity.progress.status !== 'not_started' ? (
-                <Badge
+                <WrapBadge
                   color={statusColors[activity.progress.status]}
                   size="lg"
                   variant="light"
@@ -215,7 +215,7 @@ function PlayerView({
                 >
                   {t(`status.${activity.progress.status}`)}
                   {activity.progress.percent ? ` · ${activity.progress.percent}%` : ''}
-                </Badge>
+                </WrapBadge>
               ) : null}
             </Group>
 

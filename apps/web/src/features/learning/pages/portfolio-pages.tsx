@@ -1,7 +1,6 @@
 import {
   Anchor,
   Avatar,
-  Badge,
   Breadcrumbs,
   Button,
   Card,
@@ -29,6 +28,7 @@ import { CardGridSkeleton, EmptyList, LoadError } from '../components/catalog-st
 import { CoverImage } from '../components/cover-image';
 import { PaginationBar } from '../components/pagination-bar';
 import classes from '../components/catalog-card.module.css';
+import { WrapBadge } from '../components/wrap-badge';
 
 /** The portfolio's own sign-in link: login with `?signin`, so the login screen does not send back here. */
 const SIGN_IN = '/?signin=1';
@@ -105,9 +105,9 @@ export function PortfolioPage() {
                 </Card.Section>
                 <Stack gap="xs" mt="md">
                   {course.category ? (
-                    <Badge variant="outline" color="gray" size="sm" tt="none" w="fit-content">
+                    <WrapBadge variant="outline" color="gray" size="sm" tt="none" w="fit-content">
                       {course.category}
-                    </Badge>
+                    </WrapBadge>
                   ) : null}
                   <Text
                     component={Link}
@@ -185,13 +185,13 @@ export function PortfolioCoursePage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
               <Group gap={6}>
-                <Badge variant="light" tt="none">
+                <WrapBadge variant="light" tt="none">
                   {course.clientName}
-                </Badge>
+                </WrapBadge>
                 {course.category ? (
-                  <Badge variant="outline" color="gray" tt="none">
+                  <WrapBadge variant="outline" color="gray" tt="none">
                     {course.category}
-                  </Badge>
+                  </WrapBadge>
                 ) : null}
               </Group>
               <Title order={1}>{course.title}</Title>
@@ -285,9 +285,9 @@ export function AboutTeamPage() {
                 <Text fw={600} fz="lg">
                   {member.name}
                 </Text>
-                <Badge variant="light" tt="none">
+                <WrapBadge variant="light" tt="none">
                   {member.role}
-                </Badge>
+                </WrapBadge>
                 <Text fz="sm" c="dimmed">
                   {member.bio}
                 </Text>

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Breadcrumbs,
   Card,
   Grid,
@@ -24,6 +23,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
 import classes from '../components/catalog-card.module.css';
+import { WrapBadge } from '../components/wrap-badge';
 
 function TrailStep({ trailId, item }: { trailId: number; item: TrailItem }) {
   const { t } = useTranslation('learning');
@@ -104,15 +104,15 @@ export default function TrailDetailPage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={6}>
+                <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={6}>
-                    <Badge variant="light" tt="none">
+                    <WrapBadge variant="light" tt="none">
                       {t('trail.badge')}
-                    </Badge>
+                    </WrapBadge>
                     {trail.category ? (
-                      <Badge variant="outline" color="gray" tt="none">
+                      <WrapBadge variant="outline" color="gray" tt="none">
                         {trail.category.name}
-                      </Badge>
+                      </WrapBadge>
                     ) : null}
                   </Group>
                   <Title order={1} fz={{ base: 26, sm: 32 }}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Group, Loader, Paper, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   type ScormVersion,
 } from '../progress/scorm-mapping';
 import { attachScormRuntime, type ScormRuntime } from './scorm-runtime';
+import { WrapBadge } from '../../components/wrap-badge';
 
 export interface ScormPlayerProps {
   version: ScormVersion;
@@ -107,26 +108,26 @@ export function ScormPlayer({
           {t('scorm.standard', { version })}
         </Text>
         <Group gap={6}>
-          <Badge
+          <WrapBadge
             variant="light"
             color={statusColor[summary.completion] ?? 'gray'}
             data-testid="scorm-completion"
           >
             {t(`scorm.completion.${summary.completion}`)}
-          </Badge>
+          </WrapBadge>
           {summary.success !== 'unknown' ? (
-            <Badge
+            <WrapBadge
               variant="filled"
               color={statusColor[summary.success] ?? 'gray'}
               data-testid="scorm-success"
             >
               {t(`scorm.success.${summary.success}`)}
-            </Badge>
+            </WrapBadge>
           ) : null}
           {summary.scorePercent !== null ? (
-            <Badge variant="outline" color="gray" data-testid="scorm-score">
+            <WrapBadge variant="outline" color="gray" data-testid="scorm-score">
               {t('scorm.score', { score: summary.scorePercent })}
-            </Badge>
+            </WrapBadge>
           ) : null}
         </Group>
       </Group>
