@@ -11,11 +11,18 @@ import { runSeeders } from '../src/db/seed/run-seeders';
 import { baseSeeders, demoSeeders } from '../src/db/seed/seeders';
 import { createTokenKit, resolveSigningKey } from '../src/modules/auth/tokens';
 import { seedBenchUsers } from './seed-bench';
-import { benchScenarios, type Scenario } from './scenarios';
+import { benchScenarios as allScenarios, type ScenarioContext } from './scenarios';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+// `BENCH_ONLY=learning` (name prefixes, comma-separated) runs those rows only, next to the bare route;
+// the built-in rows are `session`, `session-first-read` and `token-refresh`.
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const selected = (name: string) => !only || only.some((p) => name.startsWith(p));
+const benchScenarios = allScenarios.filter((s) => selected(s.name));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trilha-bench-'));
 const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true' };
@@ -48,6 +55,12 @@ const ports = await new Promise<{ appPort: number; barePort: number }>((resolve,
 const tokens = createTokenKit(key, 3600, 3600);
 const accessTokens = sessions.active.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
 const coldTokens = sessions.cold.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
+const sidOf = new Map([...sessions.active, ...sessions.cold].map((s) => [Number(s.uid), s.sid]));
+const tokenFor = (userId: number) => {
+  const sid = sidOf.get(userId);
+  if (!sid) throw new Error(`bench: user ${userId} has no bench session`);
+  return tokens.signAccess(userId, sid, 'password');
+};
 const base = `http://127.0.0.1:${ports.appPort}`;
 
 interface Row {
@@ -87,53 +100,57 @@ const basic = `Basic ${Buffer.from('trilha-web:').toString('base64')}`;
 
 const rows: Row[] = [];
 rows.push(await measure('bare Fastify route', { url: `http://127.0.0.1:${ports.barePort}/bare` }));
-// Steady state: every active user has opened the app once (their session state is cached).
-await autocannon({
-  url: `${base}/api/session`,
-  connections: 10,
-  amount: accessTokens.length,
-  requests: withBearer(nextAccess),
-});
-rows.push(
-  await measure(`GET /api/session (${accessTokens.length} active users)`, {
+if (selected('session')) {
+  // Steady state: every active user has opened the app once (their session state is cached).
+  await autocannon({
     url: `${base}/api/session`,
+    connections: 10,
+    amount: accessTokens.length,
     requests: withBearer(nextAccess),
-  }),
-);
-rows.push(
-  await measure('GET /api/session (first read per user)', {
-    url: `${base}/api/session`,
-    requests: withBearer(nextCold),
-  }),
-);
-rows.push(
-  await measure('POST /o/token/ (refresh_token)', {
-    url: `${base}/o/token/`,
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (req) => {
-          refreshN += 1;
-          return {
-            ...req,
-            method: 'POST',
-            headers: {
-              ...req.headers,
-              authorization: basic,
-              'content-type': 'application/x-www-form-urlencoded',
-            },
-            body: `grant_type=refresh_token&refresh_token=bench-${refreshN}`,
-          };
+  });
+  rows.push(
+    await measure(`GET /api/session (${accessTokens.length} active users)`, {
+      url: `${base}/api/session`,
+      requests: withBearer(nextAccess),
+    }),
+  );
+}
+if (selected('session-first-read'))
+  rows.push(
+    await measure('GET /api/session (first read per user)', {
+      url: `${base}/api/session`,
+      requests: withBearer(nextCold),
+    }),
+  );
+if (selected('token-refresh'))
+  rows.push(
+    await measure('POST /o/token/ (refresh_token)', {
+      url: `${base}/o/token/`,
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (req) => {
+            refreshN += 1;
+            return {
+              ...req,
+              method: 'POST',
+              headers: {
+                ...req.headers,
+                authorization: basic,
+                'content-type': 'application/x-www-form-urlencoded',
+              },
+              body: `grant_type=refresh_token&refresh_token=bench-${refreshN}`,
+            };
+          },
         },
-      },
-    ],
-  }),
-);
+      ],
+    }),
+  );
 for (const s of benchScenarios) {
   rows.push(
     await measure(
       s.title,
-      s.options({ base, nextAccess, data: extra[s.name] } satisfies Parameters<Scenario['options']>[0]),
+      s.options({ base, nextAccess, tokenFor, data: extra[s.name] } satisfies ScenarioContext),
     ),
   );
 }
@@ -155,7 +172,7 @@ console.log(
   `\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
 );
 console.log(
-  `${pad('endpoint', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`,
+  `${pad('endpoint', 44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`,
 );
 for (const r of rows) {
   const ratio = r.rps / bare;
@@ -166,6 +183,6 @@ for (const r of rows) {
   const check = checks[key];
   const ok = check ? (check(r, ratio) ? ' ✔' : ' ✘') : '';
   console.log(
-    `${pad(r.name, 40)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
+    `${pad(r.name, 44)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
   );
 }

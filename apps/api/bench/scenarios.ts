@@ -1,8 +1,20 @@
 import type autocannon from 'autocannon';
 import type { Db } from '../src/db/client';
+import { seedBenchLearning, type BenchLearningData } from './seed-bench';
+
+/** What run.ts hands a scenario to build its requests. */
+export interface ScenarioContext {
+  base: string;
+  /** Access tokens of the active users, in turn. */
+  nextAccess: () => string;
+  /** An access token of one bench user (their seeded session). */
+  tokenFor: (userId: number) => string;
+  data: unknown;
+}
 
 /** An endpoint each area adds to the benchmark: its own data, then the requests to drive. */
 export interface Scenario {
+  /** Also what `BENCH_ONLY` selects on (a comma-separated list of name prefixes). */
   name: string;
   title: string;
   seed?: (db: Db) => Promise<unknown>;
@@ -11,7 +23,77 @@ export interface Scenario {
     label: string;
     check: (row: { rps: number; p50: number; p99: number }, ratioToBare: number) => boolean;
   };
-  options(ctx: { base: string; nextAccess: () => string; data: unknown }): autocannon.Options;
+  options(ctx: ScenarioContext): autocannon.Options;
 }
 
-export const benchScenarios: Scenario[] = [];
+// Learning: one catalog shared by its scenarios, seeded once.
+let learning: Promise<BenchLearningData> | undefined;
+const learningSeed = (db: Db) =>
+  (learning ??= seedBenchLearning(db, {
+    courses: Number(process.env.BENCH_COURSES ?? 2000),
+    enrollments: Number(process.env.BENCH_ENROLLMENTS ?? 100_000),
+  }).then((d) => {
+    const n = (x: number) => x.toLocaleString('en-US');
+    console.log(`bench: learning catalog of ${n(d.courses)} courses, ${n(d.enrollments)} enrollments`);
+    return d;
+  }));
+const p99Under50: Scenario['target'] = { label: 'p99 < 50 ms', check: (r) => r.p99 < 50 };
+
+/** The calls in turn, each with its caller's bearer token. */
+function rotating(ctx: ScenarioContext, calls: { userId: number; path: string }[]): autocannon.Options {
+  const tokens = new Map<number, string>();
+  const bearer = (userId: number) => {
+    let t = tokens.get(userId);
+    if (!t) tokens.set(userId, (t = `Bearer ${ctx.tokenFor(userId)}`));
+    return t;
+  };
+  let i = 0;
+  return {
+    url: ctx.base,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const call = calls[i++ % calls.length]!;
+          return { ...req, path: call.path, headers: { ...req.headers, authorization: bearer(call.userId) } };
+        },
+      },
+    ],
+  };
+}
+
+const listScenario = (name: string, title: string, query: string): Scenario => ({
+  name,
+  title,
+  seed: learningSeed,
+  target: p99Under50,
+  options: (ctx) => {
+    const d = ctx.data as BenchLearningData;
+    return rotating(
+      ctx,
+      d.learnerIds.map((userId) => ({ userId, path: `/api/learning/courses${query}` })),
+    );
+  },
+});
+
+export const benchScenarios: Scenario[] = [
+  listScenario('learning-course-list', 'GET /api/learning/courses (page 1)', ''),
+  listScenario('learning-course-search', 'GET /api/learning/courses?search=vendas', '?search=vendas'),
+  listScenario(
+    'learning-course-mine',
+    'GET /api/learning/courses (mine, started)',
+    '?subscription_type=subscribed&progress=in_progress',
+  ),
+  {
+    name: 'learning-course-detail',
+    title: 'GET /api/learning/courses/:id',
+    seed: learningSeed,
+    target: p99Under50,
+    options: (ctx) => {
+      const d = ctx.data as BenchLearningData;
+      return rotating(
+        ctx,
+        d.detailPairs.map((p) => ({ userId: p.userId, path: `/api/learning/courses/${p.courseId}` })),
+      );
+    },
+  },
+];
