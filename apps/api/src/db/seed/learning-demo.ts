@@ -91,6 +91,18 @@ async function seedLearning(db: Db, storage: Storage, maxUploadBytes: number) {
   const viewers = createViewerLoader(db);
   const source = createDemoSources();
 
+  // Image encoding (covers) is the slow part and runs off the main thread in sharp, so covers are set
+  // while the rest is written. Their statements then interleave with the others in this transaction,
+  // which is safe: a cover call only sets the cover of its own course or trail.
+  const covers: Promise<unknown>[] = [];
+  let coverError: unknown;
+  const inBackground = (work: () => Promise<unknown>) =>
+    covers.push(
+      work().catch((error: unknown) => {
+        coverError ??= error;
+      }),
+    );
+
   const courseIds = new Map<string, number>();
   const activityIds = new Map<string, number>();
   const trailIds = new Map<string, number>();
@@ -144,7 +156,9 @@ async function seedLearning(db: Db, storage: Storage, maxUploadBytes: number) {
         0,
       );
       const subtitle = `${t.courses.length} cursos · ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-      await authoring.setTrailCover(actor, trail.id, await makeTrailCover(t.title, subtitle, t.colors));
+      inBackground(async () =>
+        authoring.setTrailCover(actor, trail.id, await makeTrailCover(t.title, subtitle, t.colors)),
+      );
       await authoring.publishTrail(actor, trail.id, true);
     }
   }
@@ -160,7 +174,9 @@ async function seedLearning(db: Db, storage: Storage, maxUploadBytes: number) {
       prerequisiteIds: (c.prerequisites ?? []).map((key) => courseIds.get(key)!),
       isPublic: c.isPublic ?? false,
     });
-    await authoring.setCourseCover(actor, course.id, readFileSync(demoAssetPath(`covers/${c.cover}`)));
+    inBackground(() =>
+      authoring.setCourseCover(actor, course.id, readFileSync(demoAssetPath(`covers/${c.cover}`))),
+    );
     for (const [m, mod] of c.modules.entries()) {
       const withModule = await authoring.addModule(actor, course.id, { title: mod.title });
       const moduleId = withModule.modules.at(-1)!.id;
@@ -203,6 +219,9 @@ async function seedLearning(db: Db, storage: Storage, maxUploadBytes: number) {
   };
   const activity = (ref: string) => activityIds.get(ref)!;
   const course = (key: string) => courseIds.get(key)!;
+
+  await Promise.all(covers);
+  if (coverError) throw coverError;
 
   const aurora = await viewerIn('aurora');
   // Finished: every activity of "Atendimento que encanta", the SCORM lesson passed with full marks.
