@@ -128,6 +128,8 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_client_published_idx').on(t.clientId, t.published, t.title),
+    // The course list's order: a page is read in this order and stops at its last row.
+    index('courses_client_title_idx').on(t.clientId, sql`lower(${t.title})`, t.id),
     check(
       'courses_subscription_mode_check',
       sql`${t.subscriptionMode} in ('open', 'enrollment', 'assigned')`,

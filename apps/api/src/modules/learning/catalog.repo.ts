@@ -77,13 +77,43 @@ const viewerJoins = (userId: number) => sql`
 
 export function createCatalogRepo(db: DbOrTx) {
   /**
-   * One statement for a page of the course list and its counts: the visible, filtered courses with the
-   * viewer's progress, enrollment and favorite (joined by primary key), the per-status counts over them,
-   * then the progress filter, the page and its card details (category, tags, prerequisites) for the
-   * page's rows only.
+   * One statement for a page of the course list and its counts. Only the viewer's progress rows can make a
+   * course started or finished, so the statuses are counted from those rows (found by key, with the
+   * course's visibility and filters applied to each) and every other listed course is not started: the
+   * count is one pass over the courses with no per-course join, and the page is read in title order
+   * (the title index) and stops at its last row. Card details (category, tags, prerequisites) are read for
+   * the page's rows only.
    */
   async function courseList(v: Viewer, f: CourseListFilters) {
-    const progressFilter = f.progress === 'all' ? sql`true` : sql`v.status = ${f.progress}`;
+    const where = sql`${visibleTo(v, 'c')} ${and(sharedFilters(f, 'c'))}`;
+    // The enrollment and favorite rows only when a filter reads them (at most one row each per course).
+    const joins = sql.join(
+      [
+        f.subscription_type !== 'all'
+          ? sql`left join course_enrollments e on e.user_id = ${v.userId} and e.course_id = c.id`
+          : sql``,
+        f.favorite === 'favorites'
+          ? sql`left join learning_favorites fav on fav.user_id = ${v.userId} and fav.item_kind = 'course' and fav.item_id = c.id`
+          : sql``,
+      ],
+      sql` `,
+    );
+    const paging = sql`order by lower(c.title), c.id limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`;
+    // A search matches few courses and costs the most per row: the listed courses are then read once
+    // (counted and paged from that one pass) instead of once for the count and again in title order.
+    const listed = f.search
+      ? sql`listed as materialized (select c.id, c.title from courses c ${joins} where ${where}),`
+      : sql``;
+    const source = f.search ? sql`listed c where true` : sql`courses c ${joins} where ${where}`;
+    const page =
+      f.progress === 'all' || f.progress === 'not_started'
+        ? sql`select c.id from ${source}
+            ${f.progress === 'not_started' ? sql`and c.id not in (select id from mine)` : sql``} ${paging}`
+        : sql`select c.id from mine c where c.status = ${f.progress} ${paging}`;
+    const total =
+      f.progress === 'all'
+        ? sql`counts.not_started + counts.in_progress + counts.finished`
+        : sql.raw(`counts.${f.progress}`);
     const [row] = rowsOf<{
       total: number;
       not_started: number;
@@ -92,20 +122,20 @@ export function createCatalogRepo(db: DbOrTx) {
       items: CourseRow[] | null;
     }>(
       await db.execute(sql`
-      with v as (
+      with ${listed} mine as (
         select c.id, c.title, ${courseStatusSql} as status
-        from courses c ${viewerJoins(v.userId)}
-        where ${visibleTo(v, 'c')} ${and(sharedFilters(f, 'c'))}
+        from course_progress cp join courses c on c.id = cp.course_id ${joins}
+        where cp.user_id = ${v.userId} and ${where}
       ), counts as (
-        select count(*) filter (where status = 'not_started')::int as not_started,
+        select (select count(*) from ${source})::int - count(*)::int as not_started,
                count(*) filter (where status = 'in_progress')::int as in_progress,
                count(*) filter (where status = 'finished')::int as finished
-        from v
-      ), filtered as (select id, title, status from v where ${progressFilter}),
-      page as (select id, status from filtered order by lower(title), id limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize})
-      select (select count(*)::int from filtered) as total, counts.*,
+        from mine
+      ), page as (${page})
+      select ${total} as total, counts.*,
         (select json_agg(x) from (
-           select ${cardColumns(v.userId)}, page.status from page join courses c on c.id = page.id ${viewerJoins(v.userId)}
+           select ${cardColumns(v.userId)}, ${courseStatusSql} as status
+           from page join courses c on c.id = page.id ${viewerJoins(v.userId)}
            order by lower(c.title), c.id) x) as items
       from counts`),
     );
