@@ -48,9 +48,15 @@ const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
   stdio: 'inherit',
 });
 const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
-  child.on('message', (m) => resolve(m as { appPort: number; barePort: number }));
+  child.once('message', (m) => resolve(m as { appPort: number; barePort: number }));
   child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
+/** The server process's CPU time so far, in ms. */
+const serverCpu = () =>
+  new Promise<number>((resolve) => {
+    child.once('message', (m) => resolve((m as { cpu: number }).cpu));
+    child.send('cpu');
+  });
 
 const tokens = createTokenKit(key, 3600, 3600);
 const accessTokens = sessions.active.map((s) => tokens.signAccess(s.uid, s.sid, 'password'));
@@ -68,15 +74,19 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** Server CPU per request (ms): steadier than latency on a shared machine. */
+  cpu: number;
   errors: number;
 }
 
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   // A short warm-up fills caches and JIT before the measured run.
   await autocannon({ ...opts, duration: 2, connections: CONNECTIONS });
+  const cpu0 = await serverCpu();
   const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
+  const cpu = ((await serverCpu()) - cpu0) / Math.max(1, r.requests.total);
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, errors };
 }
 
 let n = 0;
@@ -172,7 +182,7 @@ console.log(
   `\n${USERS.toLocaleString('en-US')} users · ${CONNECTIONS} connections · ${DURATION} s per endpoint · ${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
 );
 console.log(
-  `${pad('endpoint', 44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('errors', 8)}target`,
+  `${pad('endpoint', 44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('cpu ms', 8)}${pad('errors', 8)}target`,
 );
 for (const r of rows) {
   const ratio = r.rps / bare;
@@ -183,6 +193,6 @@ for (const r of rows) {
   const check = checks[key];
   const ok = check ? (check(r, ratio) ? ' ✔' : ' ✘') : '';
   console.log(
-    `${pad(r.name, 44)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(String(r.errors), 8)}${target}${ok}`,
+    `${pad(r.name, 44)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(r.cpu.toFixed(2), 8)}${pad(String(r.errors), 8)}${target}${ok}`,
   );
 }

@@ -18,3 +18,11 @@ bare.get('/bare', async () => ({ hello: 'world' }));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 const portOf = (a: { server: { address(): unknown } }) => (a.server.address() as { port: number }).port;
 process.send?.({ ready: true, appPort: portOf(app), barePort: portOf(bare) });
+// CPU time of this process on request, so run.ts can print the cost of a request next to its latency (with
+// PGlite that includes the database; with PostgreSQL the server's own time is not counted).
+process.on('message', (m) => {
+  if (m === 'cpu') {
+    const u = process.cpuUsage();
+    process.send?.({ cpu: (u.user + u.system) / 1000 });
+  }
+});
