@@ -335,6 +335,11 @@ export const completeRegisterState = z.object({
     document: z.string(),
     phone: z.string(),
     country: z.string(),
+    /** What the user already has of company/agency, brands, chains and stores in the selected client. */
+    companyId: z.number().int().nullable(),
+    brandIds: z.array(z.number().int()),
+    retailChainIds: z.array(z.number().int()),
+    storeIds: z.array(z.number().int()),
   }),
   missing: z.array(z.string()),
   termsPath: z.string(),

@@ -1,7 +1,17 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { makeValidCpf } from '@trilha/domain/document';
+import type { Db } from '../client';
 import type { Seeder } from './run-seeders';
-import { brands, companies, registrationVariants, retailChains, stores } from '../schema/accounts';
+import {
+  brands,
+  companies,
+  registrationVariants,
+  retailChains,
+  stores,
+  userBrands,
+  userCompanies,
+  userStores,
+} from '../schema/accounts';
 import { clients, countries, sites } from '../schema/core';
 import { userClients, users } from '../schema/users';
 
@@ -140,6 +150,8 @@ export const accountsDemoSeeder: Seeder = {
       ]);
     }
 
+    await giveDemoUsersAffiliations(db, nimbus.id);
+
     const [bra] = await db.select().from(countries).where(eq(countries.code, 'BRA'));
     const people = [
       {
@@ -179,3 +191,39 @@ export const accountsDemoSeeder: Seeder = {
     }
   },
 };
+
+/**
+ * The demo accounts already in a client whose entries ask company, brand and store (sales staff, not the
+ * back-office roles) get the first of each, so they sign in straight to the app; the pre-registered
+ * account, added afterwards, is asked them by complete-register.
+ */
+async function giveDemoUsersAffiliations(db: Db, clientId: number) {
+  const asking = await db
+    .select({ profiles: registrationVariants.profiles })
+    .from(registrationVariants)
+    .where(and(eq(registrationVariants.clientId, clientId), eq(registrationVariants.askAffiliation, true)));
+  const profiles = new Set(asking.flatMap((v) => v.profiles));
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.clientId, clientId))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  const [brand] = company
+    ? await db.select().from(brands).where(eq(brands.companyId, company.id)).orderBy(asc(brands.id)).limit(1)
+    : [];
+  const [store] = await db
+    .select()
+    .from(stores)
+    .where(eq(stores.clientId, clientId))
+    .orderBy(asc(stores.id))
+    .limit(1);
+  if (!company || !brand || !store) return;
+  const members = await db.select().from(userClients).where(eq(userClients.clientId, clientId));
+  for (const member of members) {
+    if (!member.roles.some((r) => profiles.has(r))) continue;
+    await db.insert(userCompanies).values({ userId: member.userId, clientId, companyId: company.id });
+    await db.insert(userBrands).values({ userId: member.userId, brandId: brand.id });
+    await db.insert(userStores).values({ userId: member.userId, storeId: store.id });
+  }
+}

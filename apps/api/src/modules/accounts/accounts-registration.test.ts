@@ -336,3 +336,149 @@ describe('pending steps, complete register and onboarding', () => {
     expect(after.json().steps).toEqual(['change_password']);
   });
 });
+
+describe('company/agency, brand and store', () => {
+  const seven = (values: Record<string, unknown> = {}) =>
+    person({ variant: 'register-seven-trade', profile: 'store_owner', phone: '', ...values });
+  const complete = {
+    companyId: 0,
+    brandIds: [] as number[],
+    retailChainIds: [] as number[],
+    storeIds: [] as number[],
+  };
+  const full = () => ({
+    ...complete,
+    companyId: aff.acme.id,
+    brandIds: [aff.bolt.id],
+    retailChainIds: [aff.mega.id],
+    storeIds: [aff.megaSp.id],
+  });
+
+  it('registers with exactly one company/agency: a list, or one of another client, is refused', async () => {
+    const list = await register(seven({ ...full(), companyId: [aff.acme.id, aff.agency.id] }));
+    expect(list.statusCode).toBe(400);
+    expect(codeAt(list, 'companyId')).toBeUndefined();
+    expect(detailsOf(list).some((d) => d.path === 'companyId')).toBe(true);
+
+    const otherClient = (await createClient(t.database.db, { name: 'Outro' })).id;
+    const foreign = await createAffiliations(t.database.db, otherClient);
+    const res = await register(seven({ ...full(), companyId: foreign.acme.id }));
+    expect(codeAt(res, 'companyId')).toBe('ACCOUNTS_AFFILIATION_NOT_FOUND');
+    const foreignStore = await register(
+      seven({ ...full(), retailChainIds: [foreign.mega.id], storeIds: [foreign.megaSp.id] }),
+    );
+    expect(codeAt(foreignStore, 'retailChainIds')).toBe('ACCOUNTS_AFFILIATION_NOT_FOUND');
+  });
+
+  it('needs a retail chain, and refuses a store of a chain not chosen', async () => {
+    const noChain = await register(seven({ ...full(), retailChainIds: [], storeIds: [] }));
+    expect(codeAt(noChain, 'retailChainIds')).toBe('ACCOUNTS_STORE_REQUIRED');
+    const chainNoStore = await register(seven({ ...full(), storeIds: [] }));
+    expect(codeAt(chainNoStore, 'storeIds')).toBe('ACCOUNTS_STORE_REQUIRED');
+    const strayStore = await register(seven({ ...full(), storeIds: [aff.megaSp.id, aff.casaBh.id] }));
+    expect(codeAt(strayStore, 'storeIds')).toBe('ACCOUNTS_AFFILIATION_NOT_FOUND');
+  });
+
+  it('answers the affiliation messages in the caller language', async () => {
+    const texts: Record<string, string | undefined> = {};
+    for (const lang of ['pt-BR', 'en-US', 'es', 'fr']) {
+      const res = await register(seven(), lang);
+      texts[lang] = detailsOf(res).find((d) => d.path === 'companyId')?.message;
+    }
+    expect(texts['pt-BR']).toBe('Escolha exatamente uma empresa/agência');
+    expect(texts['en-US']).toBe('Choose exactly one company/agency');
+    expect(texts.es).toBe('Elige exactamente una empresa/agencia');
+    expect(texts.fr).toBe('Choisissez exactement une entreprise/agence');
+  });
+
+  it('an entry without them ignores company, brand and store', async () => {
+    const res = await register(person({ companyId: null }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('complete-register asks them of a profile an entry asking them offers, and saves them', async () => {
+    const user = await createUser(t.database.db, { clientIds: [clientId], roles: ['store_owner'] });
+    const { access_token } = await login(t, user.username);
+    const auth = bearer(access_token);
+    const steps = await t.app.inject({ method: 'GET', url: '/api/accounts/me/pending-steps', headers: auth });
+    expect(steps.json()).toEqual({
+      steps: ['complete_register'],
+      missing: ['country', 'terms', 'affiliation'],
+    });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/me/complete-register',
+      headers: auth,
+    });
+    expect(state.json().askAffiliation).toBe(true);
+    expect(state.json().values).toMatchObject({ companyId: null, brandIds: [], storeIds: [] });
+    const options = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/me/affiliations',
+      headers: auth,
+    });
+    expect(options.json().companies).toHaveLength(2);
+
+    const put = (payload: Record<string, unknown>, lang = 'pt-BR') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/accounts/me/complete-register',
+        headers: { ...auth, 'accept-language': lang },
+        payload: { country: 'BRA', acceptTerms: true, confirmAdult: true, ...payload },
+      });
+    const none = await put({}, 'fr');
+    expect(codeAt(none, 'companyId')).toBe('ACCOUNTS_COMPANY_REQUIRED');
+    expect(detailsOf(none).find((d) => d.path === 'companyId')?.message).toBe(
+      'Choisissez exactement une entreprise/agence',
+    );
+    expect(codeAt(none, 'retailChainIds')).toBe('ACCOUNTS_STORE_REQUIRED');
+    expect(codeAt(await put({ ...full(), brandIds: [] }), 'brandIds')).toBe('ACCOUNTS_BRAND_REQUIRED');
+    expect(codeAt(await put({ ...full(), brandIds: [aff.north.id] }), 'brandIds')).toBe(
+      'ACCOUNTS_AFFILIATION_NOT_FOUND',
+    );
+    expect(codeAt(await put({ ...full(), storeIds: [] }), 'storeIds')).toBe('ACCOUNTS_STORE_REQUIRED');
+    expect(
+      codeAt(
+        await put({ ...full(), retailChainIds: [aff.mega.id, aff.casa.id], storeIds: [aff.megaRj.id] }),
+        'storeIds',
+      ),
+    ).toBe('ACCOUNTS_STORE_REQUIRED');
+
+    const ok = await put({
+      ...full(),
+      companyId: aff.acme.id,
+      brandIds: [aff.bolt.id, aff.spark.id],
+      retailChainIds: [aff.mega.id, aff.casa.id],
+      storeIds: [aff.megaRj.id, aff.casaBh.id],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ steps: [], missing: [] });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/me/complete-register',
+      headers: auth,
+    });
+    expect(after.json().values).toMatchObject({
+      companyId: aff.acme.id,
+      brandIds: expect.arrayContaining([aff.bolt.id, aff.spark.id]),
+      storeIds: expect.arrayContaining([aff.megaRj.id, aff.casaBh.id]),
+    });
+  });
+
+  it('does not ask them of staff or of a profile no entry asking them offers', async () => {
+    for (const roles of [['manager'], ['sales_agent']]) {
+      const user = await createUser(t.database.db, {
+        clientIds: [clientId],
+        roles,
+        termsAcceptedAt: new Date(),
+      });
+      const { access_token } = await login(t, user.username);
+      const steps = await t.app.inject({
+        method: 'GET',
+        url: '/api/accounts/me/pending-steps',
+        headers: bearer(access_token),
+      });
+      expect(steps.json().missing).not.toContain('affiliation');
+    }
+  });
+});

@@ -274,7 +274,62 @@ export function createRegistrationService(deps: RegistrationDeps) {
     if (!user.termsAcceptedAt) missing.push('terms');
     const clientId = user.selectedClientId;
     const variant = clientId ? await variantForClient(clientId) : undefined;
+    if (clientId && (await lacksAffiliation(userId, clientId))) missing.push('affiliation');
     return { user, missing, variant, clientId };
+  }
+
+  /**
+   * Company/agency, brand and store are asked of a user whose profile in the client is one that an entry
+   * asking them offers (staff such as managers or auditors are never asked). Such a user lacks them while
+   * there is no company in the client, no brand of that company, or no store of the client.
+   */
+  async function lacksAffiliation(userId: number, clientId: number): Promise<boolean> {
+    const [membership] = await db
+      .select({ roles: userClients.roles })
+      .from(userClients)
+      .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
+    const roles = membership?.roles ?? [];
+    if (!roles.length) return false;
+    const asking = await db
+      .select({ profiles: registrationVariants.profiles })
+      .from(registrationVariants)
+      .where(
+        and(
+          eq(registrationVariants.clientId, clientId),
+          eq(registrationVariants.mode, 'register'),
+          eq(registrationVariants.askAffiliation, true),
+        ),
+      );
+    if (!asking.some((v) => v.profiles.some((p) => roles.includes(p)))) return false;
+    const current = await currentAffiliation(userId, clientId);
+    return !current.companyId || !current.brandIds.length || !current.storeIds.length;
+  }
+
+  /** The company, brands (of that company), chains and stores a user has in a client. */
+  async function currentAffiliation(userId: number, clientId: number): Promise<Affiliation> {
+    const [company] = await db
+      .select({ companyId: userCompanies.companyId })
+      .from(userCompanies)
+      .where(and(eq(userCompanies.userId, userId), eq(userCompanies.clientId, clientId)));
+    const companyId = company?.companyId ?? null;
+    const brandRows = companyId
+      ? await db
+          .select({ id: brands.id })
+          .from(userBrands)
+          .innerJoin(brands, eq(brands.id, userBrands.brandId))
+          .where(and(eq(userBrands.userId, userId), eq(brands.companyId, companyId)))
+      : [];
+    const storeRows = await db
+      .select({ id: stores.id, chainId: stores.chainId })
+      .from(userStores)
+      .innerJoin(stores, eq(stores.id, userStores.storeId))
+      .where(and(eq(userStores.userId, userId), eq(stores.clientId, clientId)));
+    return {
+      companyId,
+      brandIds: brandRows.map((b) => b.id),
+      retailChainIds: [...new Set(storeRows.map((s) => s.chainId))],
+      storeIds: storeRows.map((s) => s.id),
+    };
   }
 
   /** What the signed-in user must still do before the app opens (the web guard reads this). */
@@ -451,7 +506,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
     pendingSteps,
 
     async completeRegisterState(userId: number): Promise<CompleteRegisterState> {
-      const { user, missing, variant } = await missingFor(userId);
+      const { user, missing, variant, clientId } = await missingFor(userId);
+      const affiliation = clientId
+        ? await currentAffiliation(userId, clientId)
+        : { companyId: null, brandIds: [], retailChainIds: [], storeIds: [] };
       const [country] = user.countryId
         ? await db.select().from(countries).where(eq(countries.id, user.countryId))
         : [];
@@ -463,6 +521,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           document: user.document ?? '',
           phone: user.phone ?? '',
           country: country?.code ?? '',
+          ...affiliation,
         },
         missing,
         termsPath: variant?.termsPath ?? '/institutional/terms-and-conditions',
