@@ -136,14 +136,18 @@ function CourseTable() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('list.course')}</Table.Th>
                 <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th ta="right">{t('list.activities')}</Table.Th>
-                <Table.Th ta="right">{t('list.enrollments')}</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.activities')}
+                </Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.enrollments')}
+                </Table.Th>
                 <Table.Th>{t('list.updated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -190,8 +194,12 @@ function CourseTable() {
                         {course.published ? t('list.publishedOne') : t('list.draft')}
                       </WrapBadge>
                     </Table.Td>
-                    <Table.Td ta="right">{course.activityCount}</Table.Td>
-                    <Table.Td ta="right">{course.enrollmentCount}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {course.activityCount}
+                    </Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {course.enrollmentCount}
+                    </Table.Td>
                     <Table.Td>{formatDate(course.updatedAt)}</Table.Td>
                   </Table.Tr>
                 ))
@@ -235,13 +243,15 @@ function TrailTable() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('list.trail')}</Table.Th>
                 <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th ta="right">{t('list.courses')}</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.courses')}
+                </Table.Th>
                 <Table.Th>{t('list.updated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -288,7 +298,9 @@ function TrailTable() {
                         {trail.published ? t('list.publishedOne') : t('list.draft')}
                       </WrapBadge>
                     </Table.Td>
-                    <Table.Td ta="right">{trail.itemCount}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {trail.itemCount}
+                    </Table.Td>
                     <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>
                   </Table.Tr>
                 ))
@@ -324,7 +336,9 @@ export default function ContentPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <Title order={1}>{t('title')}</Title>
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {t('title')}
+        </Title>
         <Text c="dimmed" mt={4}>
           {t('intro')}
         </Text>

@@ -102,7 +102,7 @@ export default function CourseEditorPage() {
         onChange={(v) => setParams(v && v !== 'details' ? { tab: v } : {})}
         keepMounted={false}
       >
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <Tabs.List>
           {tabs.map((x) => (
             <Tabs.Tab key={x} value={x}>
               {t(`tabs.${x}`)}

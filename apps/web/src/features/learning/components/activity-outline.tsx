@@ -1,9 +1,11 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
-import type { ActivityMenuItem, CourseModule } from '@trilha/contracts/learning';
+import type { ActivityMenuItem, CourseModule, LockInfo } from '@trilha/contracts/learning';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityKindIcon } from './activity-kind-icon';
+import { lockReasonColor } from './progress-indicator';
 import classes from './activity-outline.module.css';
 
 export function isDone(item: ActivityMenuItem): boolean {
@@ -16,16 +18,26 @@ function durationText(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
+/** The kind in words; a library file says what sort of file it is (Spreadsheet, Image…). */
+function kindText(item: ActivityMenuItem, t: TFunction<'learning'>): string {
+  return item.kind === 'file' && item.fileGroup
+    ? t(`files.groups.${item.fileGroup}`)
+    : t(`kinds.${item.kind}`);
+}
+
 function ActivityRow({
   item,
   to,
   current,
   onNavigate,
+  sharedReason,
 }: {
   item: ActivityMenuItem;
   to: string;
   current?: boolean;
   onNavigate?: () => void;
+  /** The course's own lock reason, already said once above the outline. */
+  sharedReason?: LockInfo['reason'];
 }) {
   const { t } = useTranslation('learning');
   const done = isDone(item);
@@ -50,7 +62,7 @@ function ActivityRow({
         </Text>
         <Group gap={6}>
           <Text fz="xs" c="dimmed">
-            {t(`kinds.${item.kind}`)}
+            {kindText(item, t)}
             {item.durationSeconds ? ` · ${durationText(item.durationSeconds)}` : ''}
           </Text>
           {item.progress.status === 'in_progress' ? (
@@ -59,8 +71,8 @@ function ActivityRow({
             </Badge>
           ) : null}
         </Group>
-        {locked && item.lock.reason ? (
-          <Text fz="xs" c="orange.9" data-testid="lock-reason">
+        {locked && item.lock.reason && item.lock.reason !== sharedReason ? (
+          <Text fz="xs" style={{ color: lockReasonColor }} data-testid="lock-reason">
             {t(`lock.${item.lock.reason}`)}
           </Text>
         ) : null}
@@ -105,12 +117,15 @@ export function ActivityOutline({
   currentOrder,
   onNavigate,
   compact,
+  sharedReason,
 }: {
   modules: CourseModule[];
   pathFor: (order: string) => string;
   currentOrder?: string;
   onNavigate?: () => void;
   compact?: boolean;
+  /** A lock reason shown once for the whole course, not repeated on each activity. */
+  sharedReason?: LockInfo['reason'];
 }) {
   const { t } = useTranslation('learning');
   return (
@@ -142,6 +157,7 @@ export function ActivityOutline({
                     to={pathFor(item.hierarchyOrder)}
                     current={item.hierarchyOrder === currentOrder}
                     onNavigate={onNavigate}
+                    sharedReason={sharedReason}
                   />
                 </li>
               ))}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { CatalogKind } from '../api/catalog';
 import { CoverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
-import { ProgressIndicator } from './progress-indicator';
+import { ProgressIndicator, lockReasonColor } from './progress-indicator';
 import classes from './catalog-card.module.css';
 import { WrapBadge } from './wrap-badge';
 
@@ -110,7 +110,7 @@ function LockReasonLine({ lock }: { lock: LockInfo }) {
   const { t } = useTranslation('learning');
   if (!lock.reason) return null;
   return (
-    <Text fz="xs" c="orange.9" data-testid="lock-reason">
+    <Text fz="xs" style={{ color: lockReasonColor }} data-testid="lock-reason">
       {t(`lock.${lock.reason}`)}
     </Text>
   );

@@ -60,6 +60,7 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
   const canStart = !course.lock.locked;
   const target = course.resumeAt ?? firstOpenOrder(course);
   const started = course.progress.status !== 'not_started';
+  const finished = ['finished', 'approved', 'improved'].includes(course.progress.status);
   const trail = course.trail;
 
   return (
@@ -135,7 +136,7 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
                     leftSection={<IconPlayerPlay size={18} aria-hidden />}
                     data-testid="continue-button"
                   >
-                    {started ? t('course.continue') : t('course.start')}
+                    {finished ? t('course.review') : started ? t('course.continue') : t('course.start')}
                   </Button>
                 ) : null}
                 <EnrollmentControls
@@ -157,6 +158,7 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
         <ActivityOutline
           modules={course.modules}
           pathFor={(order) => activityPath(course.id, order, trail?.id)}
+          sharedReason={course.lock.locked ? course.lock.reason : null}
         />
       </Stack>
     </Stack>

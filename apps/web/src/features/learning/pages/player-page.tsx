@@ -190,7 +190,10 @@ function PlayerView({
             <Group justify="space-between" align="flex-start" gap="xs">
               <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
                 <Text fz="sm" c="dimmed">
-                  {t('player.position', { order: activity.hierarchyOrder })} · {t(`kinds.${activity.kind}`)}
+                  {t('player.position', { order: activity.hierarchyOrder })} ·{' '}
+                  {content?.kind === 'file'
+                    ? t(`files.groups.${content.fileGroup}`)
+                    : t(`kinds.${activity.kind}`)}
                 </Text>
                 <Title order={1} fz={{ base: 22, sm: 28 }}>
                   {activity.title}

@@ -21,6 +21,7 @@ import { IconClock, IconLogin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { PORTFOLIO_PAGE_SIZE, useAboutTeam, usePortfolio, usePortfolioCourse } from '../api/portfolio';
 import { ActivityKindIcon } from '../components/activity-kind-icon';
 import { formatWorkload } from '../components/catalog-card';
@@ -29,6 +30,10 @@ import { CoverImage } from '../components/cover-image';
 import { PaginationBar } from '../components/pagination-bar';
 import classes from '../components/catalog-card.module.css';
 import { WrapBadge } from '../components/wrap-badge';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NOT_FOUND';
+}
 
 /** The portfolio's own sign-in link: login with `?signin`, so the login screen does not send back here. */
 const SIGN_IN = '/?signin=1';
@@ -69,23 +74,30 @@ export function PortfolioPage() {
         </div>
         <SignInButton />
       </Group>
-      <TextInput
-        label={t('filters.search')}
-        placeholder={t('filters.searchCourses')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        type="search"
-        maxLength={100}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          if (page !== 1) setPage(1);
-        }}
-        maw={480}
-      />
+      {query.isError && isNotFound(query.error) ? null : (
+        <TextInput
+          label={t('filters.search')}
+          placeholder={t('filters.searchCourses')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          type="search"
+          maxLength={100}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            if (page !== 1) setPage(1);
+          }}
+          maw={480}
+        />
+      )}
       {query.isPending ? (
         <CardGridSkeleton />
       ) : query.isError ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        isNotFound(query.error) ? (
+          // The site's portfolio is switched off: nothing public to list, signing in is the way in.
+          <EmptyList title={t('portfolio.closed')} description={t('portfolio.closedHint')} />
+        ) : (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        )
       ) : query.data.items.length === 0 ? (
         <EmptyList title={t('portfolio.empty')} description={t('portfolio.emptyHint')} />
       ) : (

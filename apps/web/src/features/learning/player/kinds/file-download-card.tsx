@@ -23,7 +23,7 @@ function formatSize(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)}\u00a0${units[unit]}`;
 }
 
 /** A file to take away: its type icon, name and size, a download button and a clear failure message. */
@@ -46,19 +46,23 @@ export function FileDownloadCard({ url, fileName, size, note, onDownloaded }: Fi
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         {note}
-        <Group wrap="nowrap" align="center" gap="md">
-          <ThemeIcon size={52} radius="md" variant="light" aria-hidden>
-            <Icon size={30} stroke={1.6} />
-          </ThemeIcon>
-          <div style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={600} truncate="end" title={fileName}>
-              {fileName}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {group ? t(`files.groups.${group}`) : extensionOf(fileName).toUpperCase() || t('files.generic')}
-              {size ? ` · ${formatSize(size, i18n.language)}` : ''}
-            </Text>
-          </div>
+        <Group wrap="wrap" align="center" gap="md">
+          <Group wrap="nowrap" gap="md" style={{ flex: '1 1 220px', minWidth: 0 }}>
+            <ThemeIcon size={52} radius="md" variant="light" aria-hidden>
+              <Icon size={30} stroke={1.6} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} lineClamp={2} title={fileName} style={{ overflowWrap: 'anywhere' }}>
+                {fileName}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {group
+                  ? t(`files.groups.${group}`)
+                  : extensionOf(fileName).toUpperCase() || t('files.generic')}
+                {size ? ` · ${formatSize(size, i18n.language)}` : ''}
+              </Text>
+            </div>
+          </Group>
           <Button
             leftSection={<IconDownload size={18} aria-hidden />}
             onClick={() => void download()}

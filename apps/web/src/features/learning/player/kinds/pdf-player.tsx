@@ -180,7 +180,7 @@ export function PdfPlayer({ src, title, headers, savedPage, completed, onReport,
         </Group>
         <Group gap={6} wrap="nowrap">
           {state.completed ? (
-            <Group gap={4} c="teal.7" data-testid="pdf-completed">
+            <Group gap={4} c="teal.9" data-testid="pdf-completed">
               <IconCircleCheck size={18} aria-hidden />
               <Text fz="sm" fw={500}>
                 {t('pdf.read')}
@@ -200,7 +200,7 @@ export function PdfPlayer({ src, title, headers, savedPage, completed, onReport,
             variant="subtle"
             size="compact-sm"
             onClick={() => dispatch({ type: 'zoom', zoom: 1 })}
-            aria-label={t('pdf.zoomReset')}
+            aria-label={`${Math.round(state.zoom * 100)}% · ${t('pdf.zoomReset')}`}
           >
             {Math.round(state.zoom * 100)}%
           </Button>

@@ -118,7 +118,7 @@ export function ScormPlayer({
           {summary.success !== 'unknown' ? (
             <WrapBadge
               variant="filled"
-              color={statusColor[summary.success] ?? 'gray'}
+              color={`${statusColor[summary.success] ?? 'gray'}.9`}
               data-testid="scorm-success"
             >
               {t(`scorm.success.${summary.success}`)}
