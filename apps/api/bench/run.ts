@@ -196,3 +196,13 @@ for (const r of rows) {
     `${pad(r.name, 44)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(r.cpu.toFixed(2), 8)}${pad(String(r.errors), 8)}${target}${ok}`,
   );
 }
+const cpuNote = config.DATABASE_URL
+  ? 'PostgreSQL is not counted'
+  : 'PGlite runs inside it, so the database is counted';
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+console.log(
+  `\ncpu ms: the API process's CPU time per request (${cpuNote}); load average ${load} on ${os.availableParallelism()} CPUs`,
+);
