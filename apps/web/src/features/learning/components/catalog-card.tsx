@@ -26,13 +26,16 @@ export interface CatalogCardProps {
   itemCount?: number;
 }
 
+/** A workload in whole hours and minutes ("1 hora 30 minutos"), never a decimal of hours. */
 export function formatWorkload(
   minutes: number,
   t: (key: 'workload.hours' | 'workload.minutes', o: { count: number }) => string,
 ) {
-  return minutes >= 60
-    ? t('workload.hours', { count: Math.round((minutes / 60) * 10) / 10 })
-    : t('workload.minutes', { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes % 60);
+  if (hours === 0) return t('workload.minutes', { count: rest });
+  if (rest === 0) return t('workload.hours', { count: hours });
+  return `${t('workload.hours', { count: hours })} ${t('workload.minutes', { count: rest })}`;
 }
 
 /** A course or trail in a list: cover, title, a short description, progress and the favorite heart. */
