@@ -9,7 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `trilha-e2e-$
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  outputDir: 'test-results',
+  // Runs on other ports (side by side) keep their artifacts apart.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -57,6 +58,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // `npm run test:e2e` has just built the web app.
+      WEB_BUILD: 'skip',
     },
   },
 });

@@ -30,7 +30,10 @@ function newest(p) {
 
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
-if (builtAt < sourcesAt || process.argv.includes('--rebuild')) {
+// The browser journeys build once before they start (`npm run test:e2e`) and say so with
+// WEB_BUILD=skip, so a server started for them never rebuilds under another run's feet.
+const stale = builtAt < sourcesAt && process.env.WEB_BUILD !== 'skip';
+if (builtAt === 0 || stale || process.argv.includes('--rebuild')) {
   console.log('[trilha] building the web app…');
   const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);

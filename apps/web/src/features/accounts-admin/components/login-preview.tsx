@@ -14,7 +14,7 @@ export function LoginPreview({ config, language }: { config: LoginConfigBody; la
   const { primary, background, text } = config.colors;
   return (
     <Box
-      role="img"
+      role="figure"
       aria-label={t('accounts-admin:loginConfig.previewLabel')}
       style={{
         display: 'grid',
@@ -41,7 +41,7 @@ export function LoginPreview({ config, language }: { config: LoginConfigBody; la
           {config.name}
         </Text>
       </Box>
-      <Stack gap={10} p="md" justify="center" style={{ color: text }} aria-hidden>
+      <Stack gap={10} p="md" justify="center" style={{ color: text }} aria-hidden inert>
         {logo ? (
           <Image src={logo} alt="" h={30} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
         ) : null}

@@ -226,6 +226,7 @@ function LoginConfigEditor({ saved }: { saved: LoginConfig }) {
                     key={key}
                     label={t(`loginConfig.colors.${key}`)}
                     format="hex"
+                    withEyeDropper={false}
                     value={draft.colors[key]}
                     onChange={(v) => set({ ...draft, colors: { ...draft.colors, [key]: v } })}
                     error={err(`colors.${key}`)}

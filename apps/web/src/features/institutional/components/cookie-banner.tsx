@@ -79,7 +79,7 @@ export function CookieBanner() {
               <Button variant="default" size="sm" onClick={() => choose(false)}>
                 {t('cookies.essentialOnly')}
               </Button>
-              <Button size="sm" onClick={() => choose(true)}>
+              <Button size="sm" data-testid="cookie-accept-all" onClick={() => choose(true)}>
                 {t('cookies.acceptAll')}
               </Button>
             </Group>
