@@ -77,6 +77,8 @@ interface Row {
   /** Server CPU per request (ms): steadier than latency on a shared machine. */
   cpu: number;
   errors: number;
+  /** What the errors were, when there were some. */
+  errorKinds: string;
 }
 
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
@@ -85,8 +87,10 @@ async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   const cpu0 = await serverCpu();
   const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
   const cpu = ((await serverCpu()) - cpu0) / Math.max(1, r.requests.total);
-  const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, errors };
+  // autocannon counts a timeout among its errors too.
+  const errors = r.errors + r.non2xx;
+  const errorKinds = `${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.errors - r.timeouts} other`;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, errors, errorKinds };
 }
 
 let n = 0;
@@ -196,6 +200,7 @@ for (const r of rows) {
     `${pad(r.name, 44)}${pad(Math.round(r.rps).toString(), 10)}${pad(r.p50.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(ratio.toFixed(2), 9)}${pad(r.cpu.toFixed(2), 8)}${pad(String(r.errors), 8)}${target}${ok}`,
   );
 }
+for (const r of rows) if (r.errors > 0) console.log(`errors of ${r.name}: ${r.errorKinds}`);
 const cpuNote = config.DATABASE_URL
   ? 'PostgreSQL is not counted'
   : 'PGlite runs inside it, so the database is counted';
