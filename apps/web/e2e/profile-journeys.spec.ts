@@ -17,6 +17,13 @@ async function pngBuffer(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+async function selectCompany(page: Page, name: string) {
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Empresa' }).click();
+  await page.getByRole('option', { name }).click();
+  await expect(page.getByRole('combobox', { name: 'Empresa' })).toHaveValue(name);
+}
+
 async function signIn(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Aceitar todos' }).click();
@@ -112,4 +119,42 @@ test('an administrator blocks a user in the back office', async ({ page, browser
   await page.getByRole('menuitem', { name: 'Desbloquear' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Desbloquear' }).click();
   await expect(row.getByText('Ativo')).toBeVisible();
+});
+
+test('an administrator approves a pending account and processes a deletion request', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'admin@demo.example');
+  // The account awaiting approval and the store owner are of Nimbus Tech; the back office works on the
+  // selected company.
+  await selectCompany(page, 'Nimbus Tech');
+  await page.goto('/admin/users');
+  await page.getByLabel('Buscar').fill('pending@demo');
+  const row = page.getByRole('row').filter({ hasText: 'pending@demo.example' });
+  await expect(row.getByText('Aguardando aprovação')).toBeVisible();
+  await row.getByRole('button', { name: /Ações para/ }).click();
+  await page.getByRole('menuitem', { name: 'Aprovar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click();
+  await expect(row.getByText('Ativo')).toBeVisible();
+  // Approved without a password yet: the administrator sends the link to create one.
+  await row.getByRole('button', { name: /Ações para/ }).click();
+  await page.getByRole('menuitem', { name: 'Enviar link de senha' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar link de senha' }).click();
+  await expect(page.getByText('Link enviado para Otávio Barros.')).toBeVisible();
+
+  // The deletion asked for by the store owner (also of Nimbus Tech) in the journey above.
+  await page.goto('/admin/users/deletion-requests');
+  const request = page.getByRole('row').filter({ hasText: 'Carla Mendes' });
+  await request.getByRole('button', { name: 'Processar exclusão' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Processar exclusão' }).click();
+  await expect(page.getByText('Conta anonimizada.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Carla Mendes' })).toHaveCount(0);
+
+  const other = await browser.newPage({ locale: 'pt-BR' });
+  await other.goto('/');
+  await submitLogin(other, 'storeowner@demo.example', PASSWORD);
+  await expect(other.getByRole('alert')).toBeVisible();
+  await expect(other).toHaveURL(/\/$/);
+  await other.close();
 });
