@@ -25,9 +25,16 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSelectedClient } from '../../../lib/session-store';
-import { refreshSession, saveCompleteRegister, useCompleteRegisterState } from '../api/accounts';
+import {
+  refreshSession,
+  saveCompleteRegister,
+  useCompleteRegisterState,
+  useMyAffiliations,
+} from '../api/accounts';
 import { stepPaths, stepsChanged } from '../api/pending-steps';
+import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
 import { apiErrorText, applyFieldErrors, fieldMessage } from '../components/form-errors';
+import { countryOptions } from '../components/country-options';
 import { PublicCard } from '../components/public-card';
 
 /** `complete-register`: what the account still lacks (document, names, country, terms …) after login. */
@@ -49,7 +56,7 @@ export default function CompleteRegisterPage() {
 }
 
 function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t, i18n } = useTranslation(['accounts', 'common']);
   const navigate = useNavigate();
   const client = useSelectedClient();
   const missing = state.missing;
@@ -70,6 +77,23 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
   const { errors } = form.formState;
   const mutation = useMutation({ mutationFn: saveCompleteRegister });
   const asks = (f: string) => missing.includes(f);
+  const affiliations = useMyAffiliations(state.askAffiliation);
+  const [companyId, brandIds, retailChainIds, storeIds] = useWatch({
+    control: form.control,
+    name: ['companyId', 'brandIds', 'retailChainIds', 'storeIds'],
+  });
+  const affiliation: AffiliationValue = {
+    companyId: companyId ?? null,
+    brandIds: brandIds ?? [],
+    retailChainIds: retailChainIds ?? [],
+    storeIds: storeIds ?? [],
+  };
+  const setAffiliation = (next: AffiliationValue) => {
+    const validate = form.formState.isSubmitted;
+    for (const key of ['companyId', 'brandIds', 'retailChainIds', 'storeIds'] as const) {
+      form.setValue(key, next[key] as never, { shouldDirty: true, shouldValidate: validate });
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -84,7 +108,11 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
   });
 
   return (
-    <PublicCard title={t('completeRegister.title')} intro={t('completeRegister.intro')}>
+    <PublicCard
+      title={t('completeRegister.title')}
+      intro={t('completeRegister.intro')}
+      width={state.askAffiliation ? 720 : undefined}
+    >
       {mutation.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
           {apiErrorText(mutation.error)}
@@ -127,7 +155,7 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
                 <Select
                   label={t('fields.country')}
                   required
-                  data={state.countries.map((c) => ({ value: c.code, label: c.name }))}
+                  data={countryOptions(state.countries, i18n.language)}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   error={fieldMessage(errors.country)}
@@ -151,6 +179,22 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
                 />
               )}
             />
+          ) : null}
+          {state.askAffiliation ? (
+            affiliations.data ? (
+              <AffiliationFields
+                options={affiliations.data}
+                value={affiliation}
+                onChange={setAffiliation}
+                errors={errors}
+              />
+            ) : affiliations.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {apiErrorText(affiliations.error)}
+              </Alert>
+            ) : (
+              <Loader size="sm" aria-label={t('common:loading')} />
+            )
           ) : null}
           {asks('terms') ? (
             <Stack gap="xs">

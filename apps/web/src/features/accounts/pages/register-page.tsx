@@ -19,21 +19,22 @@ import { IconAlertCircle, IconUserOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import {
   registerSchemaFor,
-  type AffiliationOptions,
   type RegisterBody,
   type RegisterValues,
   type RegistrationVariant,
 } from '@trilha/contracts/accounts';
 import { documentMask, maskDocument } from '@trilha/domain/document';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { StatusScreen } from '../../../components/status-screen';
 import { ApiError } from '../../../lib/api-client';
 import { registerAccount, useAffiliations, useRegistrationVariant } from '../api/accounts';
 import { apiErrorText, applyFieldErrors, fieldMessage } from '../components/form-errors';
-import { PublicCard } from '../components/public-card';
+import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
+import { countryOptions } from '../components/country-options';
+import { legendStyles, PublicCard } from '../components/public-card';
 import { FirstAccessForm } from './first-access-page';
 
 export interface RegisterSuccessState {
@@ -84,7 +85,7 @@ export default function RegisterPage() {
 }
 
 function RegisterForm({ variant }: { variant: RegistrationVariant }) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t, i18n } = useTranslation(['accounts', 'common']);
   const navigate = useNavigate();
   const affiliations = useAffiliations(variant.slug, variant.askAffiliation);
   const schema = useMemo(() => registerSchemaFor(variant), [variant]);
@@ -115,6 +116,22 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
   const { errors } = form.formState;
   const country = useWatch({ control: form.control, name: 'country' }) ?? 'BRA';
   const mutation = useMutation({ mutationFn: registerAccount });
+  const [companyId, brandIds, retailChainIds, storeIds] = useWatch({
+    control: form.control,
+    name: ['companyId', 'brandIds', 'retailChainIds', 'storeIds'],
+  });
+  const affiliation: AffiliationValue = {
+    companyId: companyId ?? null,
+    brandIds: brandIds ?? [],
+    retailChainIds: retailChainIds ?? [],
+    storeIds: storeIds ?? [],
+  };
+  const setAffiliation = (next: AffiliationValue) => {
+    const validate = form.formState.isSubmitted;
+    for (const key of ['companyId', 'brandIds', 'retailChainIds', 'storeIds'] as const) {
+      form.setValue(key, next[key] as never, { shouldDirty: true, shouldValidate: validate });
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -138,7 +155,7 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="lg">
-          <Fieldset legend={t('register.personal')} variant="unstyled">
+          <Fieldset legend={t('register.personal')} variant="unstyled" styles={legendStyles}>
             <Stack gap="sm">
               {asks('country') && variant.countries.length > 1 ? (
                 <Controller
@@ -148,7 +165,7 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
                     <Select
                       label={t('fields.country')}
                       required
-                      data={variant.countries.map((c) => ({ value: c.code, label: c.name }))}
+                      data={countryOptions(variant.countries, i18n.language)}
                       value={field.value ?? null}
                       onChange={(v) => field.onChange(v ?? '')}
                       allowDeselect={false}
@@ -209,7 +226,7 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
             </Stack>
           </Fieldset>
 
-          <Fieldset legend={t('register.contact')} variant="unstyled">
+          <Fieldset legend={t('register.contact')} variant="unstyled" styles={legendStyles}>
             <Stack gap="sm">
               {asks('email') ? (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -271,7 +288,12 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
 
           {variant.askAffiliation ? (
             affiliations.data ? (
-              <AffiliationFields control={form.control} options={affiliations.data} errors={errors} />
+              <AffiliationFields
+                options={affiliations.data}
+                value={affiliation}
+                onChange={setAffiliation}
+                errors={errors}
+              />
             ) : (
               <Loader size="sm" aria-label={t('common:loading')} />
             )
@@ -314,126 +336,5 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
         </Stack>
       </form>
     </PublicCard>
-  );
-}
-
-function AffiliationFields({
-  control,
-  options,
-  errors,
-}: {
-  control: Control<RegisterBody, unknown, RegisterValues>;
-  options: AffiliationOptions;
-  errors: ReturnType<typeof useForm<RegisterBody, unknown, RegisterValues>>['formState']['errors'];
-}) {
-  const { t } = useTranslation('accounts');
-  const companyId = useWatch({ control, name: 'companyId' });
-  const chainIds = useWatch({ control, name: 'retailChainIds' }) ?? [];
-  const company = options.companies.find((c) => c.id === companyId);
-  return (
-    <Fieldset legend={t('register.affiliation')} variant="unstyled">
-      <Stack gap="sm">
-        <Controller
-          control={control}
-          name="companyId"
-          render={({ field }) => (
-            <Select
-              label={t('fields.company')}
-              description={t('fields.companyHint')}
-              required
-              searchable
-              data={options.companies.map((c) => ({
-                value: String(c.id),
-                label: `${c.name} (${t(`kinds.${c.kind}`)})`,
-              }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : null)}
-              error={fieldMessage(errors.companyId)}
-            />
-          )}
-        />
-        {company ? (
-          <Controller
-            control={control}
-            name="brandIds"
-            render={({ field }) => (
-              <Checkbox.Group
-                label={t('fields.brands', { company: company.name })}
-                required
-                value={(field.value ?? []).map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                error={fieldMessage(errors.brandIds as never)}
-              >
-                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
-                  {company.brands.map((b) => (
-                    <Checkbox key={b.id} value={String(b.id)} label={b.name} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            )}
-          />
-        ) : null}
-        <Controller
-          control={control}
-          name="retailChainIds"
-          render={({ field }) => (
-            <Checkbox.Group
-              label={t('fields.chains')}
-              required
-              value={(field.value ?? []).map(String)}
-              onChange={(v) => field.onChange(v.map(Number))}
-              error={fieldMessage(errors.retailChainIds as never)}
-            >
-              <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
-                {options.retailChains.map((c) => (
-                  <Checkbox key={c.id} value={String(c.id)} label={c.name} />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
-          )}
-        />
-        <Controller
-          control={control}
-          name="storeIds"
-          render={({ field }) => (
-            <Stack gap="sm">
-              {options.retailChains
-                .filter((c) => chainIds.includes(c.id))
-                .map((chain) => (
-                  <Checkbox.Group
-                    key={chain.id}
-                    label={t('fields.storesOf', { chain: chain.name })}
-                    required
-                    value={(field.value ?? [])
-                      .filter((id) => chain.stores.some((s) => s.id === id))
-                      .map(String)}
-                    onChange={(v) =>
-                      field.onChange([
-                        ...(field.value ?? []).filter((id) => !chain.stores.some((s) => s.id === id)),
-                        ...v.map(Number),
-                      ])
-                    }
-                  >
-                    <Stack gap={6} mt="xs">
-                      {chain.stores.map((s) => (
-                        <Checkbox
-                          key={s.id}
-                          value={String(s.id)}
-                          label={s.city ? `${s.name} — ${s.city}/${s.state ?? ''}` : s.name}
-                        />
-                      ))}
-                    </Stack>
-                  </Checkbox.Group>
-                ))}
-              {errors.storeIds ? (
-                <Text c="red" fz="sm" role="alert">
-                  {fieldMessage(errors.storeIds as never)}
-                </Text>
-              ) : null}
-            </Stack>
-          )}
-        />
-      </Stack>
-    </Fieldset>
   );
 }
