@@ -96,6 +96,15 @@ test.describe.serial('accounts journeys', () => {
     await expect(page.getByText(/Enviamos um código de 6 dígitos/)).toBeVisible();
     await expect(page.getByText(/Você poderá pedir um novo código em \d+ s/)).toBeVisible();
 
+    // The cooldown survives a reload, and the code already sent can still be typed.
+    await page.reload();
+    await page.getByText('Código por SMS/WhatsApp').click();
+    await page.getByLabel('CPF / documento').fill(cpf);
+    await page.getByRole('button', { name: 'Buscar telefones' }).click();
+    await expect(page.getByText(/Você poderá pedir um novo código em \d+ s/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar código' })).toBeDisabled();
+    await expect(page.getByText(/Um código foi enviado há pouco/)).toBeVisible();
+
     const sms = await lastMessage(request, e164, 'recovery_code');
     const code = /(\d{6})/.exec(sms)![1]!;
     await page.getByLabel('Código de verificação').first().click();

@@ -1,7 +1,12 @@
 import { List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 import type { PasswordStrength as Level } from '@trilha/contracts/site';
-import { checkPassword, passwordScore, type PasswordRequirement } from '@trilha/domain/password';
+import {
+  checkPassword,
+  passwordScore,
+  type PasswordRequirement,
+  type PasswordScore,
+} from '@trilha/domain/password';
 import { useTranslation } from 'react-i18next';
 
 const requirementsOf: Record<Level, PasswordRequirement[]> = {
@@ -15,7 +20,13 @@ const colors = ['red', 'red', 'orange', 'yellow', 'teal'] as const;
 export function PasswordStrengthHint({ password, level }: { password: string; level: Level }) {
   const { t } = useTranslation('accounts');
   const unmet = new Set(checkPassword(password, level, { isNew: true }));
-  const score = passwordScore(password);
+  // A password the level refuses is never shown as good: too short reads "very weak", and one missing
+  // another requirement reads "fair" at best.
+  const score: PasswordScore = unmet.has('min_length')
+    ? 0
+    : unmet.size
+      ? (Math.min(passwordScore(password), 2) as PasswordScore)
+      : passwordScore(password);
   return (
     <Stack gap={6} aria-live="polite">
       <Progress
@@ -33,7 +44,7 @@ export function PasswordStrengthHint({ password, level }: { password: string; le
           return (
             <List.Item
               key={req}
-              c={met ? 'teal.8' : 'dimmed'}
+              c={met ? 'teal.9' : 'dimmed'}
               icon={
                 <ThemeIcon
                   size={18}

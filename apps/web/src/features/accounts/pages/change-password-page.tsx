@@ -1,4 +1,4 @@
-import { Alert, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,21 +32,21 @@ export default function ChangePasswordPage() {
           {apiErrorText(mutation.error)}
         </Alert>
       ) : null}
-      <Stack gap="md">
-        <PasswordInput
-          label={t('fields.currentPassword')}
-          required
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
-        />
-        <NewPasswordForm
-          level={config.data?.passwordStrength ?? 'medium'}
-          pending={mutation.isPending}
-          onSubmit={(v) => mutation.mutateAsync(v.password).catch(() => undefined)}
-          submitLabel={t('changePassword.submit')}
-        />
-      </Stack>
+      <NewPasswordForm
+        before={
+          <PasswordInput
+            label={t('fields.currentPassword')}
+            required
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+        }
+        level={config.data?.passwordStrength ?? 'medium'}
+        pending={mutation.isPending}
+        onSubmit={(v) => mutation.mutateAsync(v.password).catch(() => undefined)}
+        submitLabel={t('changePassword.submit')}
+      />
     </PublicCard>
   );
 }

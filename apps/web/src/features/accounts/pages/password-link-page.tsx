@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, PasswordInput, Stack } from '@mantine/co
 import { IconAlertCircle, IconCircleCheck, IconLinkOff, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { newPasswordSchema, type LinkPurpose, type NewPasswordValues } from '@trilha/contracts/accounts';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -111,7 +111,10 @@ export function NewPasswordForm({
   pending,
   onSubmit,
   submitLabel,
+  before,
 }: {
+  /** Fields shown above the new password, inside the same form (Enter submits from any of them). */
+  before?: ReactNode;
   level: 'weak' | 'medium' | 'strong';
   username?: string;
   pending: boolean;
@@ -131,6 +134,7 @@ export function NewPasswordForm({
         {username ? (
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         ) : null}
+        {before}
         <PasswordInput
           label={t('fields.newPassword')}
           required

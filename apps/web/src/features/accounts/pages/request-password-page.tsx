@@ -162,7 +162,8 @@ function CodeRecovery() {
     mutationFn: () => phonesOfDocument({ document, country: 'BRA' }),
     onSuccess: (data) => {
       setPhones(data);
-      if (data.cooldown.startedAt) keepCooldown(data.cooldown);
+      // The server's answer is the truth for this document (a stored one may be of another document).
+      keepCooldown(data.cooldown);
     },
   });
   const send = useMutation({
@@ -279,7 +280,7 @@ function CodeRecovery() {
           </Button>
         </Stack>
       </form>
-      {sentTo ? (
+      {sentTo || left > 0 ? (
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -289,7 +290,7 @@ function CodeRecovery() {
         >
           <Stack gap="md">
             <Alert color="teal" variant="light" role="status">
-              {t('recover.codeSent', { to: sentTo })}
+              {sentTo ? t('recover.codeSent', { to: sentTo }) : t('recover.codeSentEarlier')}
             </Alert>
             <Stack gap={4}>
               <Text component="label" htmlFor="recover-code" fw={500} fz="sm">
