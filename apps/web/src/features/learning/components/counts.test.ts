@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { formatWorkload } from './catalog-card';
 
-const t = (key: string, options: Record<string, unknown>) => i18n.t(key, { ns: 'learning', ...options });
+type Translate = (key: string, options: Record<string, unknown>) => string;
+const t: Translate = (key, options) => (i18n.t as Translate)(key, { ns: 'learning', ...options });
 
 describe('counts on the learning screens', () => {
   afterAll(async () => {
