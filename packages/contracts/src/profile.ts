@@ -286,7 +286,6 @@ export const inboxMessage = z.object({
 export type InboxMessage = z.infer<typeof inboxMessage>;
 export const inboxPage = page(inboxMessage);
 export type InboxPage = z.infer<typeof inboxPage>;
-export const unreadCountResponse = z.object({ count: z.number().int() });
 
 export const activityKinds = [
   'login',

@@ -18,8 +18,8 @@ import {
   profilePreferencesBody,
   profileProfessionalBody,
   profileResponse,
-  unreadCountResponse,
 } from '@trilha/contracts/profile';
+import { unreadCountResponse } from '@trilha/contracts/inbox';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';

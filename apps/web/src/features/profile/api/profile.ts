@@ -5,7 +5,6 @@ import {
   inboxPage,
   phoneStatusResponse,
   profileResponse,
-  unreadCountResponse,
   type ChangePasswordBody,
   type DeletionRequestBody,
   type ProfileContactBody,
@@ -130,16 +129,6 @@ export function useInbox(page: number) {
     queryKey: ['profile', 'inbox', page],
     queryFn: () => apiRequest(`/api/profile/inbox?page=${page}&pageSize=10`, { schema: inboxPage }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useUnreadCount(enabled = true) {
-  return useQuery({
-    queryKey: ['profile', 'inbox', 'unread'],
-    queryFn: () => apiRequest('/api/profile/inbox/unread-count', { schema: unreadCountResponse }),
-    enabled,
-    refetchInterval: 60_000,
-    staleTime: 30_000,
   });
 }
 

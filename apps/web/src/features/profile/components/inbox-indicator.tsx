@@ -2,7 +2,7 @@ import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnreadCount } from '../api/profile';
+import { useUnreadCount } from '../api/unread';
 
 /** The header's bell: unread internal messages, leading to the profile's inbox. */
 export function InboxIndicator() {

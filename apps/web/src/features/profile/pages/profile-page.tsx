@@ -38,7 +38,7 @@ import { PersonalForm } from '../components/personal-form';
 import { PhoneVerification } from '../components/phone-verification';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfessionalForm } from '../components/professional-form';
-import { useUnreadCount } from '../api/profile';
+import { useUnreadCount } from '../api/unread';
 
 const tabs = ['data', 'security', 'preferences', 'inbox', 'activity', 'account'] as const;
 /** Tabs whose content arrives with the points, orders, badges, certificates and ranking features. */
