@@ -1,0 +1,244 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type {
+  AdminTrail,
+  AdminTrailListPage,
+  Audience,
+  AudienceBody,
+  TrailBody,
+  TrailItemsBody,
+} from '@trilha/contracts/learning';
+import { audienceBody, trailBody } from '@trilha/contracts/learning';
+import type { RoleName } from '@trilha/contracts/session';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { trailItems, trails } from '../../db/schema/learning';
+import { AppError, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import type { Actor } from './authoring.service';
+import { coverUrlOf } from './catalog.service';
+import type { ContentSigner } from './content-urls';
+import { iso } from './course-context';
+
+/** What the trail back office borrows from the course back office (one audit trail, one cover rule). */
+export interface AuthoringKit {
+  audit(
+    tx: DbOrTx,
+    actor: Actor,
+    action: string,
+    entity: string,
+    entityId: number,
+    data?: unknown,
+  ): Promise<unknown>;
+  assertIds(
+    tx: DbOrTx,
+    table: string,
+    clientId: number,
+    ids: readonly number[],
+    field: string,
+  ): Promise<void>;
+  storeCover(clientId: number, owner: string, data: Buffer): Promise<string>;
+  checkAudience(tx: DbOrTx, clientId: number, a: Audience): Promise<void>;
+  audienceValues(a: Audience): {
+    audienceAreaIds: number[];
+    audienceGroupIds: number[];
+    audienceCountryIds: number[];
+    audienceRoles: string[];
+  };
+}
+
+/**
+ * The trail half of the learning back office: ordered sequences of courses with their cover, audience
+ * and publishing, scoped to the actor's client like the rest.
+ */
+export function createTrailAuthoring(
+  deps: { db: Db; storage: Storage; signer: ContentSigner },
+  kit: AuthoringKit,
+) {
+  const { db, storage, signer } = deps;
+  const { audit, assertIds, storeCover, checkAudience, audienceValues } = kit;
+
+  async function trailRow(clientId: number, trailId: number, tx: DbOrTx = db) {
+    const [row] = await tx
+      .select()
+      .from(trails)
+      .where(and(eq(trails.id, trailId), eq(trails.clientId, clientId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function adminTrail(clientId: number, trailId: number): Promise<AdminTrail> {
+    const t = await trailRow(clientId, trailId);
+    const items = rowsOf<{
+      position: number;
+      item_kind: AdminTrail['items'][number]['kind'];
+      item_id: number;
+      title: string | null;
+    }>(
+      await db.execute(sql`select ti.position, ti.item_kind, ti.item_id, c.title from trail_items ti
+        left join courses c on ti.item_kind = 'course' and c.id = ti.item_id
+        where ti.trail_id = ${trailId} order by ti.position`),
+    );
+    return {
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      coverUrl: coverUrlOf(signer, t.coverKey),
+      categoryId: t.categoryId,
+      tagIds: t.tagIds,
+      subscriptionMode: t.subscriptionMode as AdminTrail['subscriptionMode'],
+      sequential: t.sequential,
+      published: t.published,
+      audience: {
+        areaIds: t.audienceAreaIds,
+        groupIds: t.audienceGroupIds,
+        countryIds: t.audienceCountryIds,
+        roles: t.audienceRoles as RoleName[],
+      },
+      items: items.map((i) => ({
+        position: i.position,
+        kind: i.item_kind,
+        itemId: i.item_id,
+        title: i.title ?? '',
+      })),
+      createdAt: iso(t.createdAt)!,
+      updatedAt: iso(t.updatedAt)!,
+    };
+  }
+
+  async function listTrails(
+    clientId: number,
+    q: { search: string; page: number; pageSize: number },
+  ): Promise<AdminTrailListPage> {
+    const search = q.search
+      ? sql` and lower(t.title) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`
+      : sql``;
+    const rows = rowsOf<{
+      id: number;
+      title: string;
+      cover_key: string | null;
+      published: boolean;
+      updated_at: string | Date;
+      item_count: number;
+      total: number;
+    }>(
+      await db.execute(sql`select t.id, t.title, t.cover_key, t.published, t.updated_at,
+          (select count(*)::int from trail_items i where i.trail_id = t.id) as item_count, count(*) over ()::int as total
+        from trails t where t.client_id = ${clientId}${search} order by t.updated_at desc, t.id desc
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        coverUrl: coverUrlOf(signer, r.cover_key),
+        published: r.published,
+        updatedAt: iso(r.updated_at)!,
+        itemCount: r.item_count,
+      })),
+      total: rows[0]?.total ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async function saveTrail(actor: Actor, trailId: number | null, input: TrailBody) {
+    const body = trailBody.parse(input);
+    const id = await db.transaction(async (tx) => {
+      if (body.categoryId)
+        await assertIds(tx, 'learning_categories', actor.clientId, [body.categoryId], 'categoryId');
+      await assertIds(tx, 'learning_tags', actor.clientId, body.tagIds, 'tagIds');
+      const values = {
+        title: body.title,
+        description: body.description,
+        categoryId: body.categoryId,
+        tagIds: [...new Set(body.tagIds)],
+        subscriptionMode: body.subscriptionMode,
+        sequential: body.sequential,
+        updatedAt: new Date(),
+      };
+      if (trailId === null) {
+        const [row] = await tx
+          .insert(trails)
+          .values({ clientId: actor.clientId, ...values })
+          .returning({ id: trails.id });
+        await audit(tx, actor, 'create', 'trail', row!.id);
+        return row!.id;
+      }
+      await trailRow(actor.clientId, trailId, tx);
+      await tx.update(trails).set(values).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'update', 'trail', trailId);
+      return trailId;
+    });
+    return adminTrail(actor.clientId, id);
+  }
+
+  async function setTrailItems(actor: Actor, trailId: number, body: TrailItemsBody) {
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      if (body.items.some((i) => i.kind !== 'course'))
+        throw new AppError('LEARNING_TRAIL_ITEM_NOT_SUPPORTED', 400);
+      const ids = body.items.map((i) => i.itemId);
+      if (new Set(ids).size !== ids.length)
+        throw new AppError('LEARNING_INVALID_REFERENCE', 400, { details: { field: 'items' } });
+      await assertIds(tx, 'courses', actor.clientId, ids, 'items');
+      await tx.delete(trailItems).where(eq(trailItems.trailId, trailId));
+      let position = 0;
+      for (const item of body.items) {
+        position += 1;
+        await tx
+          .insert(trailItems)
+          .values({ clientId: actor.clientId, trailId, position, itemKind: item.kind, itemId: item.itemId });
+      }
+      await tx.update(trails).set({ updatedAt: new Date() }).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_items', 'trail', trailId, body.items);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function setTrailCover(actor: Actor, trailId: number, data: Buffer) {
+    const t = await trailRow(actor.clientId, trailId);
+    const key = await storeCover(actor.clientId, `trails/${trailId}`, data);
+    await db.transaction(async (tx) => {
+      await tx.update(trails).set({ coverKey: key, updatedAt: new Date() }).where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_cover', 'trail', trailId);
+    });
+    if (t.coverKey) await storage.removePrefix(t.coverKey.slice(0, t.coverKey.lastIndexOf('/')));
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function publishTrail(actor: Actor, trailId: number, published: boolean) {
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      await tx
+        .update(trails)
+        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
+        .where(eq(trails.id, trailId));
+      await audit(tx, actor, published ? 'publish' : 'unpublish', 'trail', trailId);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  async function setTrailAudience(actor: Actor, trailId: number, input: AudienceBody) {
+    const a = audienceBody.parse(input);
+    await db.transaction(async (tx) => {
+      await trailRow(actor.clientId, trailId, tx);
+      await checkAudience(tx, actor.clientId, a);
+      await tx
+        .update(trails)
+        .set({ ...audienceValues(a), updatedAt: new Date() })
+        .where(eq(trails.id, trailId));
+      await audit(tx, actor, 'set_audience', 'trail', trailId, a);
+    });
+    return adminTrail(actor.clientId, trailId);
+  }
+
+  return {
+    listTrails,
+    adminTrail,
+    createTrail: (actor: Actor, body: TrailBody) => saveTrail(actor, null, body),
+    updateTrail: (actor: Actor, trailId: number, body: TrailBody) => saveTrail(actor, trailId, body),
+    setTrailItems,
+    setTrailCover,
+    publishTrail,
+    setTrailAudience,
+  };
+}
