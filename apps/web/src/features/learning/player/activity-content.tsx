@@ -228,7 +228,8 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
             </Box>
           ) : null}
           {content.fileGroup === 'pdf' ? (
-            <PdfPlayer src={content.url} title={title} onReport={async () => undefined} onError={onError} />
+            // A preview that cannot open hides itself; the file stays there to download.
+            <PdfPlayer src={content.url} title={title} onReport={async () => undefined} />
           ) : null}
           {content.fileGroup === 'video' ? (
             <video
