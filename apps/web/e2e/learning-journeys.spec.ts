@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { addActivity, assets, choose, notScormZip, scormZip, signIn } from './learning-support';
+import {
+  addActivity,
+  assets,
+  choose,
+  notScormZip,
+  scormZip,
+  seriousViolations,
+  signIn,
+} from './learning-support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 // Names no demo content uses, so searches find exactly what this journey built.
@@ -241,7 +249,7 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-for (const language of ['pt-BR', 'fr']) {
+for (const language of ['pt-BR', 'en-US', 'es', 'fr']) {
   for (const viewport of viewports) {
     test(`learning screens look right, ${language}, ${viewport.name}`, async ({ page }) => {
       test.setTimeout(120_000);
@@ -251,9 +259,11 @@ for (const language of ['pt-BR', 'fr']) {
       await page.goto(`/online-courses?locale=${language}`);
       await expect(page.getByTestId('catalog-card').first()).toBeVisible();
       await shot(page, `course-list-${suffix}`);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`/online-courses/${courseId}?locale=${language}`);
       await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
       await shot(page, `course-detail-${suffix}`);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`/trails/${trailId}?locale=${language}`);
       await expect(page.getByTestId('trail-step')).toBeVisible();
       await shot(page, `trail-${suffix}`);
@@ -261,6 +271,7 @@ for (const language of ['pt-BR', 'fr']) {
       await expect(page.getByTestId('pdf-canvas')).toBeVisible();
       await page.waitForTimeout(800);
       await shot(page, `player-pdf-${suffix}`);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`/courses/${courseId}/activities/1.2?locale=${language}`);
       await expect(page.getByTestId('media-player')).toBeVisible();
       await shot(page, `player-video-${suffix}`);
