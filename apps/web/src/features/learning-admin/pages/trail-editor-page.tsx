@@ -99,6 +99,7 @@ function TrailItems({ trail }: { trail: AdminTrail }) {
       <Group align="flex-end">
         <Select
           label={t('trail.addCourse')}
+          placeholder={t('list.search')}
           data={(courses?.items ?? [])
             .filter((c) => !items.some((i) => i.itemId === c.id))
             .map((c) => ({ value: String(c.id), label: c.title }))}
