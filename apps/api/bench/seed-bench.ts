@@ -40,7 +40,7 @@ export interface BenchLearningData {
   clientId: number;
   /** Learners with many enrollments (the scenarios' callers), all among the active users. */
   learnerIds: number[];
-  /** Courses each learner may open (visible to them), enrolled ones first. */
+  /** (learner, course) pairs the learner may open: their visible enrolled courses and ~40 others, shuffled. */
   detailPairs: { userId: number; courseId: number }[];
   courses: number;
   enrollments: number;
@@ -230,7 +230,7 @@ export async function seedBenchLearning(
   const learnerIds = rowsOf<{ user_id: number }>(
     await db.execute(sql`select user_id from bench_learners where k < ${n(heavy)} order by k`),
   ).map((r) => Number(r.user_id));
-  // What each heavy learner may open: their visible enrolled courses, then as many other visible ones.
+  // What each heavy learner may open: their visible enrolled courses and one in 50 of the visible others.
   const detailPairs = rowsOf<{ user_id: number; course_id: number }>(
     await db.execute(sql`
       with v as (
