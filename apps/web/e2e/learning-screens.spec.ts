@@ -1,0 +1,239 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { learnerCatalog, seriousViolations, signIn, type ActivityRef } from './learning-support';
+
+/**
+ * Every learning screen over the demo courses, as a learner and a manager see them, in the four
+ * languages at desktop and phone width: screenshots to look at, and checks that nothing shows a raw key,
+ * a raw id or a cut-off text, and that the player of each activity kind opens.
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const learner = 'learner@demo.example';
+const manager = 'manager@demo.example';
+const languages = ['pt-BR', 'en-US', 'es', 'fr'] as const;
+const viewports = [
+  { name: 'desktop', width: 1280, height: 860 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+type Catalog = Awaited<ReturnType<typeof learnerCatalog>>;
+let cached: Catalog | null = null;
+
+/** Read once per worker (a failed test restarts the worker; the next test reads it again). */
+async function demoCatalog(request: APIRequestContext): Promise<Catalog> {
+  cached ??= await learnerCatalog(request, learner);
+  return cached;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/learning-screens/${name}.png`, fullPage: true });
+}
+
+/** No i18n key (`player.next`, `kinds.pdf`) and nothing wider than the screen. */
+async function looksFinished(page: Page, where: string) {
+  const main = page.locator('main');
+  await expect
+    .soft(main, where)
+    .not.toContainText(
+      /\b(?:list|filters|course|trail|player|kinds|status|lock|enrollment|files|pdf|scorm|portfolio|team|tabs|content|activity|report|enrollments|upload|audience|modes|roles)\.[a-z][A-Za-z_.]+\b/,
+    );
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // Tables scroll inside their own container; that is by design.
+      if (el.closest('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport')) continue;
+      wide.push(
+        `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} → ${Math.round(box.right)}`,
+      );
+    }
+    return wide.slice(0, 5);
+  });
+  expect.soft(overflow, `${where}: wider than the screen`).toEqual([]);
+}
+
+/** What shows that the player of a kind has opened. */
+function readyLocator(page: Page, activity: ActivityRef) {
+  switch (activity.kind) {
+    case 'pdf':
+      return page.getByTestId('pdf-canvas');
+    case 'video':
+    case 'wowza':
+      return page.getByTestId('media-player');
+    case 'audio':
+      return page.locator('main audio');
+    case 'youtube':
+    case 'vimeo':
+      return page.locator('main iframe').first();
+    case 'scorm':
+      return page.getByTestId('scorm-frame');
+    case 'html':
+    case 'slideshare':
+      return page.getByTestId('content-frame').or(page.locator('main a[target="_blank"]')).first();
+    case 'flash':
+      return page.getByTestId('flash-unsupported');
+    default:
+      return page
+        .locator('main')
+        .getByRole('button', { name: /.+\.\w{2,4}$/ })
+        .first();
+  }
+}
+
+test('the demo catalog has a course and a trail for the learner, and an activity of every kind', async ({
+  request,
+}) => {
+  const catalog = await demoCatalog(request);
+  const kinds = [...catalog.activities.keys()].sort();
+  test.info().annotations.push({ type: 'kinds', description: kinds.join(', ') });
+  expect(kinds).toEqual(expect.arrayContaining(['pdf', 'video', 'audio', 'scorm', 'html', 'flash', 'ppt']));
+  expect(catalog.enrolled).not.toBeNull();
+  expect(catalog.trail).not.toBeNull();
+});
+
+for (const language of languages) {
+  for (const viewport of viewports) {
+    const suffix = `${language}-${viewport.name}`;
+
+    test(`learner screens, ${suffix}`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const catalog = await demoCatalog(request);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+
+      // Public pages first, before signing in (a signed-in user is sent home from the portfolio).
+      await page.goto(`/about-team?locale=${language}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot(page, `about-team-${suffix}`);
+      await page.goto(`/portfolio?locale=${language}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(400);
+      await shot(page, `portfolio-${suffix}`);
+      if (catalog.publicSlug) {
+        await page.goto(`/portfolio-course/${catalog.publicSlug}?locale=${language}`);
+        // The demo site may have its public portfolio switched off: then the page says so.
+        await expect(page.locator('main h1, main [role="alert"], main h2').first()).toBeVisible();
+        await shot(page, `portfolio-course-${suffix}`);
+      }
+
+      await signIn(page, learner);
+      await page.goto(`/online-courses?locale=${language}`);
+      await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+      await looksFinished(page, 'course list');
+      await shot(page, `course-list-${suffix}`);
+      if (viewport.name === 'phone') {
+        await page.getByRole('button', { name: /^(Filtros|Filters|Filtres)/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${SHOTS}/learning-screens/course-filters-${suffix}.png` });
+        await page.keyboard.press('Escape');
+      }
+      expect.soft(await seriousViolations(page)).toEqual([]);
+
+      if (catalog.locked) {
+        await page.goto(`/online-courses/${catalog.locked.id}?locale=${language}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await looksFinished(page, 'locked course');
+        await shot(page, `course-locked-${suffix}`);
+        expect.soft(await seriousViolations(page)).toEqual([]);
+      }
+      await page.goto(`/online-courses/${catalog.enrolled!.id}?locale=${language}`);
+      await expect(page.getByTestId('activity-row').first()).toBeVisible();
+      await looksFinished(page, 'enrolled course');
+      await shot(page, `course-enrolled-${suffix}`);
+      expect.soft(await seriousViolations(page)).toEqual([]);
+
+      await page.goto(`/trails?locale=${language}`);
+      await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+      await looksFinished(page, 'trail list');
+      await shot(page, `trail-list-${suffix}`);
+      await page.goto(`/trails/${catalog.trail!.id}?locale=${language}`);
+      await expect(page.getByTestId('trail-step').first()).toBeVisible();
+      await looksFinished(page, 'trail');
+      await shot(page, `trail-${suffix}`);
+
+      for (const [key, activity] of catalog.activities) {
+        await page.goto(`/courses/${activity.courseId}/activities/${activity.order}?locale=${language}`);
+        await expect(page.getByRole('heading', { level: 1, name: activity.title })).toBeVisible();
+        await expect(readyLocator(page, activity)).toBeVisible();
+        await page.waitForTimeout(600);
+        await looksFinished(page, `player ${key}`);
+        await shot(page, `player-${key}-${suffix}`);
+        if (key === 'pdf') expect.soft(await seriousViolations(page)).toEqual([]);
+      }
+
+      if (viewport.name === 'phone') {
+        // The activity menu opens in a drawer on a phone.
+        const first = [...catalog.activities.values()][0]!;
+        await page.goto(`/courses/${first.courseId}/activities/${first.order}?locale=${language}`);
+        await page
+          .getByRole('button', {
+            name: /^(Conteúdo do curso|Course content|Contenido del curso|Contenu du cours)$/,
+          })
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${SHOTS}/learning-screens/player-menu-${suffix}.png` });
+      }
+    });
+
+    test(`back office screens, ${suffix}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await signIn(page, manager);
+      await page.goto(`/admin/content?locale=${language}`);
+      const firstCourse = page.locator('main table a').first();
+      await expect(firstCourse).toBeVisible();
+      await looksFinished(page, 'content list');
+      await shot(page, `admin-list-${suffix}`);
+      await firstCourse.click();
+      await expect(page).toHaveURL(/\/admin\/content\/courses\/\d+/);
+      const courseUrl = page.url().replace(/\?.*$/, '');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot(page, `admin-course-details-${suffix}`);
+      await page.goto(`${courseUrl}?tab=content&locale=${language}`);
+      await expect(page.getByTestId('admin-activity').first()).toBeVisible();
+      await looksFinished(page, 'course editor');
+      await shot(page, `admin-course-content-${suffix}`);
+      await page.goto(`${courseUrl}?tab=report&locale=${language}`);
+      await expect(page.locator('main table')).toBeVisible();
+      await page.waitForTimeout(500);
+      await shot(page, `admin-course-report-${suffix}`);
+      await page.goto(`${courseUrl}?tab=enrollments&locale=${language}`);
+      await expect(page.locator('main table')).toBeVisible();
+      await page.waitForTimeout(500);
+      await shot(page, `admin-course-enrollments-${suffix}`);
+
+      await page.goto(`/admin/content?tab=trails&locale=${language}`);
+      const firstTrail = page.locator('main table a').first();
+      await expect(firstTrail).toBeVisible();
+      await shot(page, `admin-trails-${suffix}`);
+      await firstTrail.click();
+      await expect(page.getByTestId('trail-item').first()).toBeVisible();
+      await looksFinished(page, 'trail editor');
+      await shot(page, `admin-trail-${suffix}`);
+    });
+  }
+}
+
+test('a library file whose download fails says so', async ({ page, request }) => {
+  const catalog = await demoCatalog(request);
+  await signIn(page, learner);
+  // A file shown only as a download card (no preview that would fail first).
+  const files = ['file-excel', 'file-compressed', 'file-document', 'file-powerpoint']
+    .map((key) => catalog.activities.get(key))
+    .filter((a) => a !== undefined);
+  expect(files.length).toBeGreaterThan(0);
+  const file = files[0]!;
+  await page.goto(`/courses/${file.courseId}/activities/${file.order}`);
+  const download = page
+    .locator('main')
+    .getByRole('button', { name: /^Baixar / })
+    .last();
+  await expect(download).toBeVisible();
+  await page.route('**/api/learning/content/**', (route) => route.abort());
+  await download.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Download do arquivo falhou' })).toBeVisible();
+  await shot(page, 'player-file-download-failed-pt-BR-desktop');
+});
