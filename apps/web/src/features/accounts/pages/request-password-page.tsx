@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconMailCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import {
   recoverPasswordBody,
@@ -37,10 +38,13 @@ type Method = 'email' | 'document' | 'username' | 'code';
 export default function RequestPasswordPage() {
   const { t } = useTranslation(['accounts', 'common']);
   const [method, setMethod] = useState<Method>('email');
+  const phone = useMediaQuery('(max-width: 30em)');
   return (
     <PublicCard title={t('recover.title')} intro={t('recover.intro')}>
       <SegmentedControl
         fullWidth
+        // Four choices side by side break their words on a phone; stacked they read whole.
+        orientation={phone ? 'vertical' : 'horizontal'}
         value={method}
         onChange={(v) => setMethod(v as Method)}
         data={(['email', 'document', 'username', 'code'] as const).map((m) => ({
