@@ -111,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
       windowMinutes: config.LOGIN_WINDOW_MINUTES,
     }),
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     isMaintenance: (host) => site.isMaintenance(host),
   });
   const sessions = createSessionService({ db, pubsub, phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS });

@@ -22,6 +22,7 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
   REALTIME_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Failed logins allowed per account, and per address, within LOGIN_WINDOW_MINUTES before a lock. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

@@ -26,6 +26,11 @@ export interface AuthServiceDeps {
   tokens: TokenKit;
   throttle: LoginThrottle;
   refreshTtlDays: number;
+  /**
+   * A refresh token spent this recently and presented again is taken for the same client racing itself
+   * (a reload before it stored the new token, two tabs refreshing at once), not for a leak.
+   */
+  refreshReuseGraceSeconds?: number;
   isMaintenance: (host?: string) => Promise<boolean>;
 }
 
@@ -161,6 +166,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await authRepo.spendRefreshTokenWithSession(tokenHash);
       if (!session) {
         const spent = await authRepo.findRefreshToken(tokenHash);
+        const graceMs = (deps.refreshReuseGraceSeconds ?? 0) * 1000;
+        if (spent?.usedAt && Date.now() - spent.usedAt.getTime() <= graceMs) {
+          const family = await authRepo.findSession(spent.sessionId);
+          if (
+            family &&
+            family.appId === app.id &&
+            !family.revokedAt &&
+            family.expiresAt >= new Date() &&
+            family.userStatus !== 'blocked'
+          )
+            return issue(family.userId, app.id, family.kind as SessionType, meta, family.id);
+        }
         if (spent) {
           // A spent token presented again means it leaked: end the whole family.
           await authRepo.revokeSession(spent.sessionId, 'refresh_token_reuse');

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../db/schema/core';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { hashToken } from './tokens';
 import { createClient, createConfidentialApp, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { bearer, login, tokenRequest } from '../../../test/http';
 
@@ -14,6 +15,14 @@ beforeAll(async () => {
   clientId = (await createClient(t.database.db)).id;
 });
 afterAll(() => t.close());
+
+/** Moves a spent refresh token's use into the past, beyond the reuse grace window. */
+async function spentSecondsAgo(refreshToken: string, seconds: number) {
+  const hash = hashToken(refreshToken);
+  await t.database.db.execute(
+    sql`update refresh_tokens set used_at = now() - make_interval(secs => ${seconds}) where token_hash = ${hash}`,
+  );
+}
 
 const session = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
@@ -113,6 +122,7 @@ describe('refresh token rotation', () => {
     const second = (
       await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
     ).json();
+    await spentSecondsAgo(first.refresh_token, 60);
     const reuse = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ error: 'invalid_grant', code: 'AUTH_INVALID_REFRESH' });
@@ -122,6 +132,25 @@ describe('refresh token rotation', () => {
         .statusCode,
     ).toBe(400);
     expect((await session(second.access_token)).statusCode).toBe(401);
+  });
+
+  it('takes a token spent a moment ago for the same client racing itself, not for a leak', async () => {
+    const user = await createUser(t.database.db, { clientIds: [clientId] });
+    const first = await login(t, user.username);
+    const second = (
+      await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token })
+    ).json();
+    // A reload sent the old token before the new one was stored: both holders keep working.
+    const again = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().refresh_token).not.toBe(second.refresh_token);
+    expect((await session(again.json().access_token)).statusCode).toBe(200);
+    expect((await session(second.access_token)).statusCode).toBe(200);
+    // Past the grace window the same token is a leak and ends the family.
+    await spentSecondsAgo(first.refresh_token, 60);
+    const late = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(late.statusCode).toBe(400);
+    expect((await session(again.json().access_token)).statusCode).toBe(401);
   });
 
   it('does not touch other sessions of the same user', async () => {
