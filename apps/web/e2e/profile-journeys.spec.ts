@@ -39,11 +39,16 @@ test('edits the profile and crops a new avatar', async ({ page }) => {
   const nickname = page.getByLabel('Apelido', { exact: true });
   await nickname.fill('Bruninho');
   const birthday = page.getByLabel('Data de nascimento');
-  await birthday.fill('2999-01-01');
+  // Typed day first in Portuguese, whatever the browser's own date format.
+  await birthday.fill('01012999');
+  await expect(birthday).toHaveValue('01/01/2999');
   const personal = page.getByRole('region', { name: 'Dados pessoais' });
   await personal.getByRole('button', { name: 'Salvar' }).click();
   await expect(personal.getByText('Preencha o campo corretamente')).toBeVisible();
-  await birthday.fill('1991-07-20');
+  await birthday.fill('31/02/1991');
+  await personal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(personal.getByText('Preencha o campo corretamente')).toBeVisible();
+  await birthday.fill('20/07/1991');
   await personal.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Dados salvos.')).toBeVisible();
 
@@ -62,6 +67,7 @@ test('edits the profile and crops a new avatar', async ({ page }) => {
 
   await page.reload();
   await expect(page.getByLabel('Apelido', { exact: true })).toHaveValue('Bruninho');
+  await expect(page.getByLabel('Data de nascimento')).toHaveValue('20/07/1991');
 });
 
 test('requests the deletion of the account', async ({ page }) => {

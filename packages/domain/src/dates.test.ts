@@ -8,7 +8,10 @@ import {
   formatDateTime,
   isAdult,
   isBeforeToday,
+  maskTypedDate,
+  parseTypedDate,
   todayIn,
+  typedDateOf,
 } from './dates';
 
 // 20 November 2026, 17:05:09 UTC: 14:05 in São Paulo, 12:05 in Toronto, 18:05 in Paris.
@@ -160,5 +163,36 @@ describe('isBeforeToday', () => {
     expect(isBeforeToday('2026-11-21', '2026-11-20')).toBe(false);
     expect(isBeforeToday('2026-02-30', '2026-11-20')).toBe(false);
     expect(isBeforeToday('', '2026-11-20')).toBe(false);
+  });
+});
+
+describe('typed dates', () => {
+  it('reads the day first in Portuguese and Spanish and the month first otherwise', () => {
+    expect(parseTypedDate('21/11/1990', 'pt-BR')).toBe('1990-11-21');
+    expect(parseTypedDate('21/11/1990', 'es')).toBe('1990-11-21');
+    expect(parseTypedDate('11/21/1990', 'en-US')).toBe('1990-11-21');
+    expect(parseTypedDate('11/21/1990', 'fr')).toBe('1990-11-21');
+  });
+
+  it('refuses what is not a whole, real date', () => {
+    expect(parseTypedDate('31/02/1990', 'pt-BR')).toBeNull();
+    expect(parseTypedDate('21/11/90', 'pt-BR')).toBeNull();
+    expect(parseTypedDate('21/11/1990', 'en-US')).toBeNull();
+    expect(parseTypedDate('', 'pt-BR')).toBeNull();
+  });
+
+  it('writes a stored date back in the order it is typed, and round-trips', () => {
+    expect(typedDateOf('1990-11-21', 'pt-BR')).toBe('21/11/1990');
+    expect(typedDateOf('1990-11-21', 'en-US')).toBe('11/21/1990');
+    expect(typedDateOf('', 'fr')).toBe('');
+    expect(parseTypedDate(typedDateOf('2000-02-29', 'fr'), 'fr')).toBe('2000-02-29');
+  });
+
+  it('puts the slashes in as digits are typed', () => {
+    expect(maskTypedDate('2')).toBe('2');
+    expect(maskTypedDate('2111')).toBe('21/11');
+    expect(maskTypedDate('21111990')).toBe('21/11/1990');
+    expect(maskTypedDate('21/11/19901')).toBe('21/11/1990');
+    expect(maskTypedDate('ab')).toBe('');
   });
 });

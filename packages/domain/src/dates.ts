@@ -133,3 +133,28 @@ export function isBeforeToday(date: CalendarDateString, today: CalendarDateStrin
   const parsed = parseCalendarDate(date);
   return parsed !== null && compareCalendarDates(parsed, parseToday(today)) < 0;
 }
+
+/**
+ * A date as a user types it in their language's order ('21/11/2026' in pt-BR, '11/21/2026' in en-US)
+ * to the 'YYYY-MM-DD' the API takes; null while it is not a whole, real date.
+ */
+export function parseTypedDate(text: string, lang: Language): CalendarDateString | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [a, b, yyyy] = [match[1]!, match[2]!, match[3]!];
+  const [dd, mm] = dateOrder(lang) === 'dmy' ? [a, b] : [b, a];
+  const iso = `${yyyy}-${mm}-${dd}`;
+  return parseCalendarDate(iso) ? iso : null;
+}
+
+/** The 'YYYY-MM-DD' date as the user's language writes it for typing; '' for none. */
+export function typedDateOf(iso: CalendarDateString | null | undefined, lang: Language): string {
+  const date = iso ? parseCalendarDate(iso) : null;
+  return date ? datePart(date, lang) : '';
+}
+
+/** Digits typed into a date field, with the slashes put in as the user goes: '2111' → '21/11'. */
+export function maskTypedDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}

@@ -28,6 +28,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { StatusScreen } from '../../../components/status-screen';
 import { ApiError } from '../../../lib/api-client';
 import { registerAccount, useAffiliations, useRegistrationVariant } from '../api/accounts';
@@ -214,13 +215,21 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
                 />
               ) : null}
               {asks('birthday') ? (
-                <TextInput
-                  type="date"
-                  label={t('fields.birthday')}
-                  required
-                  autoComplete="bday"
-                  error={fieldMessage(errors.birthday)}
-                  {...form.register('birthday')}
+                <Controller
+                  control={form.control}
+                  name="birthday"
+                  render={({ field }) => (
+                    <DateField
+                      label={t('fields.birthday')}
+                      required
+                      autoComplete="bday"
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={fieldMessage(errors.birthday)}
+                    />
+                  )}
                 />
               ) : null}
             </Stack>

@@ -19,6 +19,7 @@ import {
 } from '@trilha/contracts/profile';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useSaveSection } from '../api/profile';
 import { apiErrorText, applyServerErrors, fieldMessage } from './form-errors';
 import { SectionCard } from './section-card';
@@ -69,12 +70,20 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
             error={fieldMessage(errors.storeNickname)}
             {...form.register('storeNickname')}
           />
-          <TextInput
-            label={t('fields.birthday')}
-            type="date"
-            autoComplete="bday"
-            error={fieldMessage(errors.birthday)}
-            {...form.register('birthday')}
+          <Controller
+            control={form.control}
+            name="birthday"
+            render={({ field }) => (
+              <DateField
+                label={t('fields.birthday')}
+                autoComplete="bday"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldMessage(errors.birthday)}
+              />
+            )}
           />
           <Controller
             control={form.control}
