@@ -113,7 +113,12 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
         type="search"
       />
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.enrollments') },
+          }}
+        >
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -70,7 +70,12 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer
+          minWidth={720}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.report') },
+          }}
+        >
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

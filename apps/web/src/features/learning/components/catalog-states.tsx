@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
+import { readableAlertTitle } from './lock-note';
 
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   const { t } = useTranslation('learning');
@@ -39,6 +40,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
       color="red"
       icon={<IconAlertTriangle size={20} aria-hidden />}
       title={t('states.errorTitle')}
+      styles={readableAlertTitle}
       role="alert"
     >
       <Stack gap="sm" align="flex-start">

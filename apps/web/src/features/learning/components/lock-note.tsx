@@ -4,6 +4,14 @@ import type { LockInfo } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+/**
+ * Alert titles in the colour's own shade read at about 3:1 on the light tint (yellow, orange); a darker
+ * mix of the same colour keeps the hue at 4.5:1.
+ */
+export const readableAlertTitle = {
+  title: { color: 'color-mix(in srgb, var(--alert-color) 55%, black)' },
+};
+
 /** Why something cannot be opened yet, in words, with links to the courses to finish first. */
 export function LockNote({ lock, compact }: { lock: LockInfo; compact?: boolean }) {
   const { t } = useTranslation('learning');
@@ -22,8 +30,7 @@ export function LockNote({ lock, compact }: { lock: LockInfo; compact?: boolean 
       variant="light"
       icon={<IconLock size={18} aria-hidden />}
       title={t('lock.title')}
-      // Yellow on its own tint reads at 3:1; a darker mix of it keeps the hue at 4.5:1.
-      styles={{ title: { color: 'color-mix(in srgb, var(--alert-color) 55%, black)' } }}
+      styles={readableAlertTitle}
     >
       <Text fz="sm" data-testid="lock-reason">
         {text}

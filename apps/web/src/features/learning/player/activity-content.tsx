@@ -4,6 +4,7 @@ import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
+import { readableAlertTitle } from '../components/lock-note';
 import { EmbeddedVideoPlayer } from './kinds/embedded-video-player';
 import { frameableDeck } from './kinds/embed-urls';
 import { FileDownloadCard } from './kinds/file-download-card';
@@ -80,6 +81,7 @@ function ContentError() {
       color="red"
       icon={<IconAlertTriangle size={20} aria-hidden />}
       title={t('player.contentErrorTitle')}
+      styles={readableAlertTitle}
       role="alert"
     >
       {t('player.contentError')}
@@ -210,6 +212,7 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
             color="orange"
             icon={<IconAlertTriangle size={20} aria-hidden />}
             title={t('player.flashTitle')}
+            styles={readableAlertTitle}
             data-testid="flash-unsupported"
           >
             {t('player.flashText')}
@@ -253,6 +256,7 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
           variant="light"
           icon={<IconInfoCircle size={20} aria-hidden />}
           title={t('player.unsupportedTitle')}
+          styles={readableAlertTitle}
         >
           {t('player.unsupportedText', { kind: t(`kinds.${content.activityKind}`) })}
         </Alert>

@@ -8,6 +8,7 @@ import {
   type ScormSummary,
   type ScormVersion,
 } from '../progress/scorm-mapping';
+import { readableAlertTitle } from '../../components/lock-note';
 import { attachScormRuntime, type ScormRuntime } from './scorm-runtime';
 import { WrapBadge } from '../../components/wrap-badge';
 
@@ -87,7 +88,12 @@ export function ScormPlayer({
 
   if (failed) {
     return (
-      <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('scorm.failedTitle')}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={20} aria-hidden />}
+        title={t('scorm.failedTitle')}
+        styles={readableAlertTitle}
+      >
         {t('scorm.failed')}
       </Alert>
     );
