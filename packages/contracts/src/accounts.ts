@@ -317,16 +317,6 @@ export type ValidateRecoverCodeBody = z.input<typeof validateRecoverCodeBody>;
 /** The recover-password link to finish with. */
 export const recoverLinkResponse = passwordLinkParams;
 
-/** What the app still needs from a signed-in user before the rest of it opens. */
-export const pendingStep = z.enum(['change_password', 'complete_register', 'onboarding']);
-export type PendingStep = z.infer<typeof pendingStep>;
-export const pendingStepsResponse = z.object({
-  steps: z.array(pendingStep),
-  /** The fields complete-register still asks (names as in registerFieldNames, plus 'terms', 'affiliation'). */
-  missing: z.array(z.string()),
-});
-export type PendingStepsResponse = z.infer<typeof pendingStepsResponse>;
-
 export const completeRegisterState = z.object({
   values: z.object({
     firstName: z.string(),

@@ -4,11 +4,11 @@ import {
   affiliationOptions,
   completeRegisterState,
   firstAccessBody,
-  pendingStepsResponse,
   registerResponse,
   registrationVariant,
   sentToResponse,
 } from '@trilha/contracts/accounts';
+import { pendingStepsResponse } from '@trilha/contracts/pending-steps';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import type { App } from '../../context';

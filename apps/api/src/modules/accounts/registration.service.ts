@@ -8,11 +8,11 @@ import {
   storedDocument,
   type AffiliationOptions,
   type CompleteRegisterState,
-  type PendingStepsResponse,
   type RegisterFieldName,
   type RegisterResponse,
   type RegistrationVariant,
 } from '@trilha/contracts/accounts';
+import type { PendingStepsResponse } from '@trilha/contracts/pending-steps';
 import { normalizePhone } from '@trilha/contracts/profile';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { LoginConfig } from '@trilha/contracts/site';

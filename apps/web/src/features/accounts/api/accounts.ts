@@ -5,7 +5,6 @@ import {
   completeRegisterState,
   maskedPhonesResponse,
   okResponse,
-  pendingStepsResponse,
   recoverLinkResponse,
   registerResponse,
   registrationVariant,
@@ -21,6 +20,7 @@ import {
   type SendRecoverCodeBody,
   type ValidateRecoverCodeBody,
 } from '@trilha/contracts/accounts';
+import { pendingStepsResponse } from '@trilha/contracts/pending-steps';
 import { tokenResponse, type TokenResponse } from '@trilha/contracts/auth';
 import { sessionResponse, type SessionResponse } from '@trilha/contracts/session';
 import { loginConfig } from '@trilha/contracts/site';
@@ -188,14 +188,6 @@ export const googleExchange = (code: string) =>
     body: { code },
     auth: 'none',
     schema: tokenResponse,
-  });
-
-/** The steps of the signed-in user; keyed by the user, so another login never reads them. */
-export const pendingStepsQuery = (userKey: string) =>
-  queryOptions({
-    queryKey: ['accounts', 'me', 'pending-steps', userKey],
-    queryFn: () => apiRequest('/api/accounts/me/pending-steps', { schema: pendingStepsResponse }),
-    staleTime: 60_000,
   });
 
 export function useCompleteRegisterState() {

@@ -1,9 +1,17 @@
-import type { PendingStep } from '@trilha/contracts/accounts';
+import { queryOptions } from '@tanstack/react-query';
+import { pendingStepsResponse, type PendingStep } from '@trilha/contracts/pending-steps';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { useCommonStore } from '../../../lib/session-store';
-import { pendingStepsQuery } from './accounts';
+
+/** The steps of the signed-in user; keyed by the user, so another login never reads them. */
+export const pendingStepsQuery = (userKey: string) =>
+  queryOptions({
+    queryKey: ['accounts', 'me', 'pending-steps', userKey],
+    queryFn: () => apiRequest('/api/accounts/me/pending-steps', { schema: pendingStepsResponse }),
+    staleTime: 60_000,
+  });
 
 /** Where each step of a signed-in user's unfinished account is done. */
 export const stepPaths: Record<PendingStep, string> = {
