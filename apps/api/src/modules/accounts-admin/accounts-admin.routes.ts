@@ -21,7 +21,7 @@ import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { checkUpload } from '../../lib/uploads';
-import { translateFieldErrors } from '../profile/field-errors';
+import { translateFieldErrors } from '../../lib/field-errors';
 import type { AccountsAdminService } from './accounts-admin.service';
 
 const errors = {

@@ -13,7 +13,7 @@ import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
-import { localize, translateFieldErrors } from './field-errors';
+import { localize, translateFieldErrors } from '../../lib/field-errors';
 import type { RateLimiter } from './rate-limit';
 import type { RegistrationService } from './registration.service';
 

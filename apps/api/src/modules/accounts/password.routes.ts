@@ -19,7 +19,7 @@ import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import type { AccountsService } from './accounts.service';
 import { localized } from './accounts.routes';
-import { translateFieldErrors } from './field-errors';
+import { translateFieldErrors } from '../../lib/field-errors';
 import { decodeUid } from './links';
 import type { RateLimiter } from './rate-limit';
 import type { RecoveryService } from './recovery.service';

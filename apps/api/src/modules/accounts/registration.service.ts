@@ -34,7 +34,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionService } from '../session/session.service';
 import type { MessagingService } from '../messaging/messaging.service';
 import type { AccountsService } from './accounts.service';
-import { fieldError, validationFailed } from './field-errors';
+import { fieldError, validationFailed } from '../../lib/field-errors';
 import { maskEmail } from './links';
 
 type VariantRow = typeof registrationVariants.$inferSelect;

@@ -20,7 +20,7 @@ import { languageCode } from '@trilha/contracts/session';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
-import { translateFieldErrors } from '../profile/field-errors';
+import { translateFieldErrors } from '../../lib/field-errors';
 import type { InstitutionalService } from './institutional.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

@@ -25,7 +25,7 @@ import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { checkUpload } from '../../lib/uploads';
 import type { CropBox } from './avatar';
-import { translateFieldErrors } from './field-errors';
+import { translateFieldErrors } from '../../lib/field-errors';
 import type { AccountsPort } from './ports';
 import type { ProfileService } from './profile.service';
 

@@ -28,7 +28,7 @@ import { hashPassword } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import type { SiteService } from '../site/site.service';
 import { renderAvatar, type CropBox } from './avatar';
-import { fieldError } from './field-errors';
+import { fieldError } from '../../lib/field-errors';
 import type { MessagingPort } from './ports';
 import { createProfileRepo } from './profile.repo';
 

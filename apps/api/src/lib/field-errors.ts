@@ -3,8 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { LanguageCode } from '@trilha/contracts/session';
 import { errorCodes, type ErrorCode } from '@trilha/contracts/errors';
-import { AppError } from '../../lib/errors';
-import { errorMessage } from '../../lib/messages';
+import { AppError } from './errors';
+import { errorMessage } from './messages';
 
 const known = new Set<string>(errorCodes);
 
