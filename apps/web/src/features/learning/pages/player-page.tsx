@@ -153,8 +153,8 @@ function PlayerView({
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Anchor component={Link} to={coursePath} fz="sm">
-            <Group gap={4} component="span" wrap="nowrap">
-              <IconArrowLeft size={14} aria-hidden />
+            <Group gap={4} component="span" wrap="nowrap" align="flex-start">
+              <IconArrowLeft size={14} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
               {data.trail ? `${data.trail.title} · ${course.title}` : course.title}
             </Group>
           </Anchor>
