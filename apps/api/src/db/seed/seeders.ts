@@ -4,6 +4,7 @@ import { defaultSiteSeeder, referenceSeeder } from './reference';
 import { demoSeeder } from './demo';
 import { profileDemoSeeder } from './profile-demo';
 import { learningDemoSeeder } from './learning-demo';
+import { aboutTeamDemoSeeder } from './about-team-demo';
 
 /** Seeders every installation runs. */
 export const baseSeeders: readonly Seeder[] = [referenceSeeder, defaultSiteSeeder];
@@ -14,4 +15,5 @@ export const demoSeeders: readonly Seeder[] = [
   profileDemoSeeder,
   accountsDemoSeeder,
   learningDemoSeeder,
+  aboutTeamDemoSeeder,
 ];

@@ -38,6 +38,9 @@ describe('platform conventions', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // Players frame only the video and slide hosts they embed.
+    expect(csp).toMatch(/frame-src 'self'[^;]* https:\/\/www\.slideshare\.net/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/player\.vimeo\.com/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeTruthy();
   });
