@@ -59,6 +59,8 @@ export function createAuthoringService(deps: {
   maxUploadBytes: number;
   /** Called after a change users' audience facts depend on. */
   onAudienceChange: () => void;
+  /** Called after every write (learners' catalogs are cached until content changes). */
+  onCatalogChange?: () => Promise<void>;
 }) {
   const { db, storage, signer, maxUploadBytes } = deps;
 
@@ -685,31 +687,61 @@ export function createAuthoringService(deps: {
     return adminCourse(actor.clientId, a.courseId);
   }
 
-  return {
-    taxonomy,
-    addTaxonomy,
-    setUserAudience,
-    listCourses,
-    adminCourse,
-    createCourse,
-    updateCourse,
-    setCourseCover,
-    publishCourse,
-    setCourseAudience,
-    addModule,
-    updateModule,
-    deleteModule,
-    addActivity,
-    updateActivity,
-    deleteActivity,
-    uploadActivityFile,
-    ...createTrailAuthoring(
-      { db, storage, signer },
-      { audit, assertIds, storeCover, checkAudience, audienceValues },
-    ),
-  };
+  return afterWrites(
+    {
+      taxonomy,
+      addTaxonomy,
+      setUserAudience,
+      listCourses,
+      adminCourse,
+      createCourse,
+      updateCourse,
+      setCourseCover,
+      publishCourse,
+      setCourseAudience,
+      addModule,
+      updateModule,
+      deleteModule,
+      addActivity,
+      updateActivity,
+      deleteActivity,
+      uploadActivityFile,
+      ...createTrailAuthoring(
+        { db, storage, signer },
+        { audit, assertIds, storeCover, checkAudience, audienceValues },
+      ),
+    },
+    ['taxonomy', 'listCourses', 'adminCourse', 'listTrails', 'adminTrail'],
+    async () => {
+      await deps.onCatalogChange?.();
+    },
+  );
 }
 export type AuthoringService = ReturnType<typeof createAuthoringService>;
+
+/**
+ * The service with every method but `reads` followed by `after`, whether it succeeded or not (a failed
+ * write may have changed something before failing), once its transaction is over.
+ */
+function afterWrites<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  service: T,
+  reads: (keyof T)[],
+  after: () => Promise<void>,
+): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(service)) {
+    out[name] = reads.includes(name)
+      ? fn
+      : async (...args: never[]) => {
+          try {
+            return await fn(...args);
+          } finally {
+            await after();
+          }
+        };
+  }
+  return out as T;
+}
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));

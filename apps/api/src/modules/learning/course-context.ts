@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   ActivityKind,
   ActivityProgress,
@@ -12,7 +12,8 @@ import type {
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { ScormInfo } from '../../db/schema/learning';
 import { notFound } from '../../lib/errors';
-import type { CatalogRepo, CourseRow } from './catalog.repo';
+import type { CachedCatalogRepo, RawViewerRow } from './catalog-cache';
+import type { CourseRow } from './catalog.repo';
 import { activityLocks, courseLock } from './locks';
 import { visibleTo, type Viewer } from './viewer';
 
@@ -112,7 +113,7 @@ export function activityProgressOf(
   };
 }
 
-export function createCourseContextLoader(db: DbOrTx, repo: CatalogRepo) {
+export function createCourseContextLoader(db: DbOrTx, repo: CachedCatalogRepo) {
   async function trailContext(
     v: Viewer,
     trailId: number,
@@ -157,8 +158,29 @@ export function createCourseContextLoader(db: DbOrTx, repo: CatalogRepo) {
   }
 
   async function structure(v: Viewer, courseId: number): Promise<ActivityRow[]> {
-    return rowsOf<ActivityRow>(
+    return rowsOf<ActivityRow>(await db.execute(structureSql(v, courseId)));
+  }
+
+  /**
+   * The structure and, in the same statement, the viewer's rows the card needs (`viewerRows`, one
+   * statement instead of two: a round trip costs more than either).
+   */
+  async function structureWith(v: Viewer, courseId: number, viewerRows: SQL) {
+    const rows = rowsOf<ActivityRow & { viewer_rows: RawViewerRow[] | null }>(
       await db.execute(sql`
+        select s.*, mine.rows as viewer_rows
+        from (select json_agg(r) as rows from (${viewerRows}) r) mine
+        left join lateral (${structureSql(v, courseId)}) s on true
+        order by s.module_position, s.module_id, s.position, s.id`),
+    );
+    const mine = rows[0]?.viewer_rows ?? [];
+    const structureRows: ActivityRow[] = [];
+    for (const { viewer_rows: _, ...row } of rows) if (row.module_id !== null) structureRows.push(row);
+    return { rows: structureRows, mine };
+  }
+
+  function structureSql(v: Viewer, courseId: number): SQL {
+    return sql`
         select m.id as module_id, m.position as module_position, m.title as module_title,
           a.id, a.position, a.kind, a.title, a.description, a.requires_previous, a.requires_authorization, a.settings,
           a.content_prefix, a.content_path, a.file_name, a.file_mime, a.file_size, a.file_group, a.scorm,
@@ -169,17 +191,27 @@ export function createCourseContextLoader(db: DbOrTx, repo: CatalogRepo) {
         left join activity_progress ap on ap.user_id = ${v.userId} and ap.activity_id = a.id
         left join activity_authorizations aa on aa.activity_id = a.id and aa.user_id = ${v.userId}
         where m.course_id = ${courseId} and m.client_id = ${v.clientId}
-        order by m.position, m.id, a.position, a.id`),
-    );
+        order by m.position, m.id, a.position, a.id`;
   }
 
   /** A course as the viewer sees it (404 when not visible), with locks computed for every activity. */
   async function load(v: Viewer, courseId: number, trailId?: number): Promise<CourseContext> {
     const trail = trailId ? await trailContext(v, trailId, courseId) : null;
     if (trail === undefined) throw notFound();
-    const card = await repo.courseCard(v, courseId, { viaTrail: trailId });
-    if (!card) throw notFound();
-    const rows = await structure(v, courseId);
+    let card: CourseRow | undefined;
+    let rows: ActivityRow[];
+    if (!trailId && repo.cardParts) {
+      // Visibility from the cached catalog; the viewer's rows come with the structure.
+      const parts = await repo.cardParts(v, courseId);
+      if (!parts) throw notFound();
+      const read = await structureWith(v, courseId, parts.rowsSql);
+      card = parts.card(read.mine);
+      rows = read.rows;
+    } else {
+      card = await repo.courseCard(v, courseId, { viaTrail: trailId });
+      if (!card) throw notFound();
+      rows = await structure(v, courseId);
+    }
 
     const prerequisites = [...(card.prerequisites ?? [])];
     if (trail?.sequential && trail.previous) prerequisites.push(trail.previous);

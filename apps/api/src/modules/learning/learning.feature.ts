@@ -3,6 +3,7 @@ import type { CoreDeps, Feature } from '../../features';
 import { createAuthorizationService } from './authorization.service';
 import { registerAuthoringRoutes } from './authoring.routes';
 import { createAuthoringService } from './authoring.service';
+import { createCachedCatalogRepo, createCatalogCache, followWrites } from './catalog-cache';
 import { createCatalogRepo } from './catalog.repo';
 import { createCatalogService } from './catalog.service';
 import { registerContentRoutes } from './content.routes';
@@ -13,7 +14,7 @@ import { createPlayerService } from './player.service';
 import { createProgressService } from './progress.service';
 import { registerPublicRoutes } from './public.routes';
 import { createReportService } from './report.service';
-import { createViewerLoader } from './viewer';
+import { createViewerLoader, type Viewer } from './viewer';
 
 /**
  * Online courses and trails: catalog, enrollment, locks, progress kept on the server, the activity player
@@ -26,11 +27,24 @@ async function registerLearning(app: App, deps: CoreDeps) {
     deps.config.LEARNING_CONTENT_URL_TTL_SECONDS,
   );
   const viewers = createViewerLoader(db);
-  const repo = createCatalogRepo(db);
+  // Learners' lists and course headers read the client's catalog from memory and only their own rows
+  // from the database; every back-office write drops the cached catalogs on every instance.
+  const catalogCache = createCatalogCache(db, deps.pubsub);
+  const repo = createCachedCatalogRepo(db, catalogCache, createCatalogRepo(db));
   const contexts = createCourseContextLoader(db, repo);
-  const catalog = createCatalogService({ db, repo, contexts, signer });
+  // The writes to a learner's own rows (progress, enrollments, favorites) drop that learner's cached rows.
+  const ownRowsChanged = (v: Viewer) => catalogCache.viewerRowsChanged(v.userId);
+  const catalog = followWrites(
+    createCatalogService({ db, repo, contexts, signer }),
+    ['setFavorite', 'enroll', 'unenroll'],
+    ownRowsChanged,
+  );
   const player = createPlayerService({ db, contexts, signer });
-  const progress = createProgressService({ db, contexts });
+  const progress = followWrites(
+    createProgressService({ db, contexts }),
+    ['report', 'commit'],
+    ownRowsChanged,
+  );
   const authorizations = createAuthorizationService(db);
   const authoring = createAuthoringService({
     db,
@@ -38,15 +52,19 @@ async function registerLearning(app: App, deps: CoreDeps) {
     signer,
     maxUploadBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024,
     onAudienceChange: () => viewers.forget(),
+    onCatalogChange: () => catalogCache.invalidate(),
   });
-  const reports = createReportService(db);
+  // Enrollments made or removed by a manager: any user's rows.
+  const reports = followWrites(createReportService(db), ['enrollUsers', 'removeEnrollment'], () =>
+    catalogCache.viewerRowsChanged(),
+  );
 
   registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
   registerContentRoutes(app, storage, signer);
   registerPublicRoutes(app, db, deps.services.site, signer);
   registerAuthoringRoutes(app, deps, authoring, reports);
 
-  return { viewers, catalog, player, progress, authorizations, authoring, reports, signer };
+  return { viewers, catalogCache, catalog, player, progress, authorizations, authoring, reports, signer };
 }
 
 export const learningFeature: Feature = { name: 'learning', register: registerLearning };

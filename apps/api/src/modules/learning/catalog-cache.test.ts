@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseListQuery, type CourseListQuery } from '@trilha/contracts/learning';
+import { rowsOf } from '../../db/client';
+import { courseEnrollments, courseProgress, learningFavorites } from '../../db/schema/learning';
+import { createLocalPubSub } from '../../lib/pubsub';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { learningOf, learningWorld, makeCourse, type World } from '../../../test/learning-helpers';
+import {
+  CATALOG_CHANGED_CHANNEL,
+  createCachedCatalogRepo,
+  createCatalogCache,
+  type RawViewerRow,
+} from './catalog-cache';
+import { createCatalogRepo, type CourseRow } from './catalog.repo';
+import { iso } from './course-context';
+import type { Viewer } from './viewer';
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await learningWorld(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = async (query = '') => {
+  const res = await t.app.inject({ url: `/api/learning/courses${query}`, headers: w.as.learner });
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    total: number;
+    items: { id: number; title: string; progress: { totalActivities: number } }[];
+  };
+};
+
+describe('cached catalog', () => {
+  it('shows back-office changes at once: publish, edit, audience, activities, unpublish', async () => {
+    const { authoring } = learningOf(t);
+    const course = await makeCourse(t, w, {
+      course: { title: 'Atendimento ágil' },
+      activities: [{ kind: 'html', title: 'Aula 1' }],
+      publish: false,
+    });
+    const ids = async (q = '?pageSize=100') => (await list(q)).items.map((c) => c.id);
+    expect(await ids()).not.toContain(course.id);
+
+    await authoring.publishCourse(w.actor, course.id, true);
+    expect(await ids()).toContain(course.id);
+    expect(
+      (await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: w.as.learner })).statusCode,
+    ).toBe(200);
+
+    await authoring.updateCourse(w.actor, course.id, { title: 'Negociação avançada' });
+    expect(await ids('?search=negocia')).toEqual([course.id]);
+    expect(await ids('?search=atendimento')).toEqual([]);
+
+    await authoring.addActivity(w.actor, course.modules[0]!.id, { kind: 'html', title: 'Aula 2' });
+    const card = (await list('?search=negocia')).items[0]!;
+    expect(card.progress.totalActivities).toBe(2);
+
+    await authoring.setCourseAudience(w.actor, course.id, { roles: ['manager'] });
+    expect(await ids()).not.toContain(course.id);
+    expect(
+      (await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: w.as.learner })).statusCode,
+    ).toBe(404);
+    await authoring.setCourseAudience(w.actor, course.id, { roles: ['sales_agent'] });
+    expect(await ids()).toContain(course.id);
+
+    await authoring.publishCourse(w.actor, course.id, false);
+    expect(await ids()).not.toContain(course.id);
+    expect(
+      (await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: w.as.learner })).statusCode,
+    ).toBe(404);
+  });
+
+  it("shows the learner's own writes and a manager's enrollments at once", async () => {
+    const { reports } = learningOf(t);
+    const course = await makeCourse(t, w, {
+      course: { title: 'Zeladoria própria', subscriptionMode: 'enrollment' },
+      activities: [{ kind: 'html', title: 'Aula' }],
+    });
+    const ids = async (q: string) => (await list(`?search=zeladoria&${q}`)).items.map((c) => c.id);
+    const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: w.as.learner, payload });
+    expect(await ids('favorite=favorites')).toEqual([]);
+    expect(await ids('subscription_type=subscribed')).toEqual([]);
+
+    expect(
+      (await call('PUT', `/api/learning/courses/${course.id}/favorite`, { favorite: true })).statusCode,
+    ).toBe(200);
+    expect(await ids('favorite=favorites')).toEqual([course.id]);
+
+    await reports.enrollUsers(w.actor, course.id, [w.learner.id]);
+    expect(await ids('subscription_type=subscribed')).toEqual([course.id]);
+    await reports.removeEnrollment(w.actor, course.id, w.learner.id);
+    expect(await ids('subscription_type=subscribed')).toEqual([]);
+
+    expect((await call('POST', `/api/learning/courses/${course.id}/enrollment`)).statusCode).toBe(200);
+    expect(await ids('subscription_type=subscribed')).toEqual([course.id]);
+    expect(await ids('progress=finished')).toEqual([]);
+    const activityId = course.modules[0]!.activities[0]!.id;
+    const open = await call('POST', `/api/learning/activities/${activityId}/progress`, { type: 'open' });
+    expect(open.statusCode).toBe(200);
+    expect(await ids('progress=finished')).toEqual([course.id]);
+    const page = await list('?search=zeladoria');
+    expect(page.items[0]!.progress).toMatchObject({ status: 'finished', percent: 100 });
+  });
+
+  it('drops its catalogs when another instance announces a change', async () => {
+    const pubsub = createLocalPubSub();
+    const cache = createCatalogCache(t.database.db, pubsub);
+    const first = cache.catalogOf(w.client.id);
+    expect(cache.catalogOf(w.client.id)).toBe(first);
+    await first;
+    await pubsub.publish(CATALOG_CHANGED_CHANNEL, {});
+    expect(cache.catalogOf(w.client.id)).not.toBe(first);
+    await pubsub.close();
+  });
+
+  it('lists exactly what the SQL statement lists, for every filter combination tried', async () => {
+    const { authoring } = learningOf(t);
+    const db = t.database.db;
+    const x = await learningWorld(t);
+    const tag = await authoring.addTaxonomy(x.actor, 'tags', 'Vendas');
+    const other = await authoring.addTaxonomy(x.actor, 'tags', 'Liderança');
+    const category = await authoring.addTaxonomy(x.actor, 'categories', 'Comercial');
+    const area = await authoring.addTaxonomy(x.actor, 'areas', 'Norte');
+    const made: { id: number }[] = [];
+    for (let i = 0; i < 9; i++) {
+      made.push(
+        await makeCourse(t, x, {
+          course: {
+            title: `${i % 2 ? 'Vendas' : 'Gestão'} ${String.fromCharCode(90 - i)} ${i}`,
+            tagIds: i % 3 === 0 ? [tag.id] : i % 3 === 1 ? [tag.id, other.id] : [],
+            categoryId: i % 2 ? category.id : null,
+            prerequisiteIds: i > 5 ? [made[0]!.id, made[1]!.id] : [],
+            subscriptionMode: i % 4 === 0 ? 'enrollment' : 'open',
+          },
+          activities: Array.from({ length: 1 + (i % 3) }, (_, n) => ({
+            kind: 'html' as const,
+            title: `A${n}`,
+          })),
+          publish: i !== 8,
+        }),
+      );
+    }
+    await authoring.setCourseAudience(x.actor, made[2]!.id, { areaIds: [area.id] });
+    await authoring.setCourseAudience(x.actor, made[3]!.id, { roles: ['manager'] });
+    await authoring.setCourseAudience(x.actor, made[4]!.id, { countryIds: [1] });
+    const userId = x.learner.id;
+    const clientId = x.client.id;
+    await db.insert(courseProgress).values([
+      { userId, clientId, courseId: made[0]!.id, completedCount: 1 },
+      { userId, clientId, courseId: made[1]!.id, completedCount: 0 },
+      { userId, clientId, courseId: made[5]!.id, completedCount: 3 },
+      { userId, clientId, courseId: made[7]!.id, completedCount: 1 },
+      { userId, clientId, courseId: made[3]!.id, completedCount: 1 },
+      { userId, clientId, courseId: made[8]!.id, completedCount: 0 },
+    ]);
+    await db.insert(courseEnrollments).values([
+      { userId, clientId, courseId: made[0]!.id, source: 'self' },
+      { userId, clientId, courseId: made[6]!.id, source: 'assigned' },
+      { userId, clientId, courseId: made[2]!.id, source: 'self' },
+    ]);
+    await db.insert(learningFavorites).values([
+      { userId, clientId, itemKind: 'course', itemId: made[1]!.id },
+      { userId, clientId, itemKind: 'course', itemId: made[6]!.id },
+    ]);
+
+    const sqlRepo = createCatalogRepo(db);
+    const pubsub = createLocalPubSub();
+    const cached = createCachedCatalogRepo(db, createCatalogCache(db, pubsub), sqlRepo);
+    const viewers: Viewer[] = [
+      {
+        userId,
+        clientId,
+        roles: ['sales_agent'],
+        isSuperuser: false,
+        countryId: null,
+        areaIds: [],
+        groupIds: [],
+        firstName: '',
+        lastName: '',
+      },
+      {
+        userId,
+        clientId,
+        roles: ['manager'],
+        isSuperuser: false,
+        countryId: 1,
+        areaIds: [area.id],
+        groupIds: [],
+        firstName: '',
+        lastName: '',
+      },
+    ];
+    const queries: CourseListQuery[] = [
+      {},
+      { pageSize: 3, page: 2 },
+      { page: 9 },
+      { search: 'VENDAS' },
+      { search: '%' },
+      { progress: 'in_progress' },
+      { progress: 'finished' },
+      { progress: 'not_started', pageSize: 2 },
+      { favorite: 'favorites' },
+      { subscription_type: 'subscribed' },
+      { subscription_type: 'not_subscribed', progress: 'not_started' },
+      { selected_tags: `${other.id}` },
+      { selected_tags: `${tag.id},${other.id}`, selected_categories: `${category.id}` },
+      { selected_areas: `${area.id}` },
+      { search: 'gest', progress: 'in_progress', subscription_type: 'subscribed' },
+    ];
+    const normal = (r: { total: number; counts: unknown; items: CourseRow[] }) => ({
+      ...r,
+      items: r.items.map((i) => ({ ...i, enrolled_at: iso(i.enrolled_at) })),
+    });
+    // Unpublished (8) and audience-limited courses (2, 3, 4) are the difference between the viewers.
+    expect((await cached.courseList(viewers[0]!, courseListQuery.parse({}))).total).toBe(5);
+    expect((await cached.courseList(viewers[1]!, courseListQuery.parse({}))).total).toBe(8);
+    for (const v of viewers) {
+      for (const q of queries) {
+        const f = courseListQuery.parse(q);
+        expect(normal(await cached.courseList(v, f)), JSON.stringify(q)).toEqual(
+          normal(await sqlRepo.courseList(v, f)),
+        );
+      }
+      for (const c of made) {
+        const a = await cached.courseCard(v, c.id);
+        const b = await sqlRepo.courseCard(v, c.id);
+        expect(a && { ...a, enrolled_at: iso(a.enrolled_at) }).toEqual(
+          b && { ...b, enrolled_at: iso(b.enrolled_at) },
+        );
+        // The detail's path: the same card from the viewer's rows read in the caller's statement.
+        const parts = await cached.cardParts!(v, c.id);
+        const rows = parts ? rowsOf<RawViewerRow>(await db.execute(parts.rowsSql)) : [];
+        const d = parts?.card(rows);
+        expect(d && { ...d, enrolled_at: iso(d.enrolled_at) }).toEqual(
+          b && { ...b, enrolled_at: iso(b.enrolled_at) },
+        );
+      }
+    }
+    await pubsub.close();
+  });
+});

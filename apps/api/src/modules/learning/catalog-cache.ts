@@ -1,0 +1,439 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CourseListFilters } from '@trilha/contracts/learning';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import type { PubSub } from '../../lib/pubsub';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
+import type { Viewer } from './viewer';
+
+/** Published on every back-office write to learning content, so every instance drops its catalogs. */
+export const CATALOG_CHANGED_CHANNEL = 'learning.catalog-changed';
+/** Published when a user's progress, enrollments or favorites change (`{ userId }`, or `{}` for all users). */
+export const VIEWER_ROWS_CHANGED_CHANNEL = 'learning.viewer-rows-changed';
+
+/** A course of a client's catalog as the list and the detail header need it, the same for every viewer. */
+interface CatalogCourse {
+  id: number;
+  /** Position in the list's order. */
+  rank: number;
+  title: string;
+  /** `lower(title)` as the database computes it (searches match on it). */
+  lowerTitle: string;
+  description: string;
+  cover_key: string | null;
+  workload_minutes: number | null;
+  subscription_mode: CourseRow['subscription_mode'];
+  activity_count: number;
+  is_public: boolean;
+  published: boolean;
+  categoryId: number | null;
+  tagIds: number[];
+  areaIds: number[];
+  groupIds: number[];
+  countryIds: number[];
+  roles: string[];
+  category: NamedRow | null;
+  tags: NamedRow[] | null;
+  prerequisites: { id: number; title: string; activity_count: number }[] | null;
+}
+
+/** Every course of one client, by id, and the published ones in the list's order (`lower(title), id`). */
+interface ClientCatalog {
+  byId: Map<number, CatalogCourse>;
+  published: CatalogCourse[];
+  /** The published courses a set of audience facts sees, by those facts (many users share them). */
+  visibleBy: Map<string, { list: CatalogCourse[]; ids: Set<number> }>;
+}
+
+/** The viewer's own rows: progress, enrollments and favorites, by course id. */
+interface ViewerRows {
+  progress: Map<number, number>;
+  enrollments: Map<number, { source: CourseRow['enroll_source']; enrolledAt: string | Date }>;
+  favorites: Set<number>;
+}
+
+const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+const overlaps = (a: readonly (number | string)[], b: readonly (number | string)[]) =>
+  a.some((x) => b.includes(x));
+
+/**
+ * The same test as `visibleTo` (viewer.ts) for a course of the viewer's client: published, and every
+ * audience list that is set matches the viewer.
+ */
+function visible(c: CatalogCourse, v: Viewer): boolean {
+  return (
+    c.published &&
+    (c.areaIds.length === 0 || overlaps(c.areaIds, v.areaIds)) &&
+    (c.groupIds.length === 0 || overlaps(c.groupIds, v.groupIds)) &&
+    (c.countryIds.length === 0 || c.countryIds.includes(v.countryId ?? 0)) &&
+    (c.roles.length === 0 || overlaps(c.roles, v.roles))
+  );
+}
+
+function statusOf(c: CatalogCourse, completed: number | undefined): CourseRow['status'] {
+  if (c.activity_count > 0 && (completed ?? 0) >= c.activity_count) return 'finished';
+  return completed !== undefined ? 'in_progress' : 'not_started';
+}
+
+/**
+ * Per-client catalogs kept in memory: one statement builds a client's, and any back-office change drops
+ * all of them (through pub/sub, so every instance), with a short lifetime as a safety net.
+ */
+export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
+  const entries = new Map<number, { at: number; value: Promise<ClientCatalog> }>();
+  // The rows of the users who listed courses lately: the list reads them on every page, and they change
+  // only through the writes that call `viewerRowsChanged` (and authoring, which may recount progress).
+  const viewerRowsOf = new TtlCache<number, Promise<ViewerRows>>(ttlMs, 20_000);
+  const clear = () => {
+    entries.clear();
+    viewerRowsOf.clear();
+  };
+  pubsub.subscribe(CATALOG_CHANGED_CHANNEL, clear);
+  pubsub.subscribe(VIEWER_ROWS_CHANGED_CHANNEL, (msg) => {
+    const userId = (msg as { userId?: number }).userId;
+    if (typeof userId === 'number') viewerRowsOf.delete(userId);
+    else viewerRowsOf.clear();
+  });
+
+  /**
+   * Three plain statements (courses, then the tags and categories they name), joined here: correlated
+   * subqueries per course cost seconds on PGlite. Orders are the database's (`title_rank`, tags by name).
+   */
+  async function build(clientId: number): Promise<ClientCatalog> {
+    const rows = rowsOf<{
+      id: number;
+      title: string;
+      lower_title: string;
+      title_rank: number;
+      description: string;
+      cover_key: string | null;
+      workload_minutes: number | null;
+      subscription_mode: CourseRow['subscription_mode'];
+      activity_count: number;
+      is_public: boolean;
+      published: boolean;
+      category_id: number | null;
+      tag_ids: unknown;
+      prerequisite_ids: unknown;
+      audience_area_ids: unknown;
+      audience_group_ids: unknown;
+      audience_country_ids: unknown;
+      audience_roles: unknown;
+    }>(
+      await db.execute(sql`
+        select c.id, c.title, lower(c.title) as lower_title, (rank() over (order by c.title))::int as title_rank,
+          c.description, c.cover_key, c.workload_minutes, c.subscription_mode, c.activity_count, c.is_public,
+          c.published, c.category_id, c.tag_ids, c.prerequisite_ids,
+          c.audience_area_ids, c.audience_group_ids, c.audience_country_ids, c.audience_roles
+        from courses c where c.client_id = ${clientId}
+        order by lower(c.title), c.id`),
+    );
+    const tagRows = rowsOf<NamedRow>(
+      await db.execute(sql`select g.id, g.name from learning_tags g
+        where g.id in (select unnest(c.tag_ids) from courses c where c.client_id = ${clientId})
+        order by g.name`),
+    );
+    const categoryRows = rowsOf<NamedRow>(
+      await db.execute(sql`select k.id, k.name from learning_categories k
+        where k.id in (select c.category_id from courses c where c.client_id = ${clientId})`),
+    );
+    const tagRank = new Map(
+      tagRows.map((g, i) => [Number(g.id), { rank: i, tag: { id: g.id, name: g.name } }]),
+    );
+    const categories = new Map(categoryRows.map((k) => [Number(k.id), { id: k.id, name: k.name }]));
+    const titleRank = new Map(rows.map((r) => [Number(r.id), r]));
+
+    const byId = new Map<number, CatalogCourse>();
+    const published: CatalogCourse[] = [];
+    for (const [rank, r] of rows.entries()) {
+      const tagIds = ints(r.tag_ids);
+      const tags = [...new Set(tagIds)]
+        .flatMap((id) => tagRank.get(id) ?? [])
+        .sort((a, b) => a.rank - b.rank)
+        .map((x) => x.tag);
+      const prerequisites = [...new Set(ints(r.prerequisite_ids))]
+        .flatMap((id) => titleRank.get(id) ?? [])
+        .sort((a, b) => a.title_rank - b.title_rank)
+        .map((p) => ({ id: p.id, title: p.title, activity_count: p.activity_count }));
+      const c: CatalogCourse = {
+        id: r.id,
+        rank,
+        title: r.title,
+        lowerTitle: r.lower_title,
+        description: r.description,
+        cover_key: r.cover_key,
+        workload_minutes: r.workload_minutes,
+        subscription_mode: r.subscription_mode,
+        activity_count: r.activity_count,
+        is_public: r.is_public,
+        published: r.published,
+        categoryId: r.category_id,
+        tagIds,
+        areaIds: ints(r.audience_area_ids),
+        groupIds: ints(r.audience_group_ids),
+        countryIds: ints(r.audience_country_ids),
+        roles: Array.isArray(r.audience_roles) ? r.audience_roles.map(String) : [],
+        category: r.category_id === null ? null : (categories.get(r.category_id) ?? null),
+        tags: tags.length ? tags : null,
+        prerequisites: prerequisites.length ? prerequisites : null,
+      };
+      byId.set(c.id, c);
+      if (c.published) published.push(c);
+    }
+    return { byId, published, visibleBy: new Map() };
+  }
+
+  function catalogOf(clientId: number): Promise<ClientCatalog> {
+    const hit = entries.get(clientId);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.value;
+    const entry = { at: Date.now(), value: build(clientId) };
+    entries.set(clientId, entry);
+    entry.value.catch(() => {
+      if (entries.get(clientId) === entry) entries.delete(clientId);
+    });
+    return entry.value;
+  }
+
+  /** The viewer's rows as the list reads them, kept until the viewer's next write (or `ttlMs`). */
+  function cachedViewerRows(userId: number, load: () => Promise<ViewerRows>): Promise<ViewerRows> {
+    const hit = viewerRowsOf.get(userId);
+    if (hit) return hit;
+    const value = load();
+    viewerRowsOf.set(userId, value);
+    value.catch(() => {
+      if (viewerRowsOf.get(userId) === value) viewerRowsOf.delete(userId);
+    });
+    return value;
+  }
+
+  return {
+    catalogOf,
+    cachedViewerRows,
+    /** After a write to learning content: this instance at once, the others through pub/sub. */
+    async invalidate() {
+      clear();
+      // A lost message leaves another instance stale for at most `ttlMs`; the write itself stands.
+      await pubsub.publish(CATALOG_CHANGED_CHANNEL, {}).catch(() => undefined);
+    },
+    /** After a write to a user's progress, enrollments or favorites (no user: any user's). */
+    async viewerRowsChanged(userId?: number) {
+      if (userId === undefined) viewerRowsOf.clear();
+      else viewerRowsOf.delete(userId);
+      await pubsub
+        .publish(VIEWER_ROWS_CHANGED_CHANNEL, userId === undefined ? {} : { userId })
+        .catch(() => undefined);
+    },
+  };
+}
+export type CatalogCache = ReturnType<typeof createCatalogCache>;
+
+/**
+ * The course list and course cards served from the client's cached catalog plus the viewer's own rows
+ * (read by user id). Cards inside a trail, where the trail's audience decides, are left to `sqlRepo`.
+ */
+export function createCachedCatalogRepo(
+  db: DbOrTx,
+  cache: CatalogCache,
+  sqlRepo: CatalogRepo,
+): CachedCatalogRepo {
+  async function viewerRows(v: Viewer, only?: { courseId: number; progressIds: number[] }) {
+    return viewerRowsOf(rowsOf<RawViewerRow>(await db.execute(viewerRowsSql(v, only))));
+  }
+
+  function viewerRowsOf(rows: RawViewerRow[]) {
+    const out: ViewerRows = { progress: new Map(), enrollments: new Map(), favorites: new Set() };
+    for (const r of rows) {
+      const k = Number(r.k);
+      const id = Number(r.id);
+      if (k === 0) out.progress.set(id, Number(r.n ?? 0));
+      else if (k === 1)
+        out.enrollments.set(id, { source: r.source as CourseRow['enroll_source'], enrolledAt: r.at! });
+      else out.favorites.add(id);
+    }
+    return out;
+  }
+
+  function rowOf(c: CatalogCourse, mine: ViewerRows): CourseRow {
+    const completed = mine.progress.get(c.id);
+    const enrollment = mine.enrollments.get(c.id);
+    return {
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      cover_key: c.cover_key,
+      workload_minutes: c.workload_minutes,
+      subscription_mode: c.subscription_mode,
+      activity_count: c.activity_count,
+      is_public: c.is_public,
+      completed_count: completed ?? null,
+      started: completed !== undefined,
+      enroll_source: enrollment?.source ?? null,
+      enrolled_at: (enrollment?.enrolledAt ?? null) as CourseRow['enrolled_at'],
+      favorite: mine.favorites.has(c.id),
+      category: c.category,
+      tags: c.tags,
+      prerequisites:
+        c.prerequisites?.map((p) => ({
+          id: p.id,
+          title: p.title,
+          finished: p.activity_count > 0 && (mine.progress.get(p.id) ?? 0) >= p.activity_count,
+        })) ?? null,
+      status: statusOf(c, completed),
+    };
+  }
+
+  /** The list filters other than progress (`sharedFilters` in catalog.repo.ts). */
+  function matches(f: CourseListFilters, mine: ViewerRows, search: string | null) {
+    return (c: CatalogCourse) =>
+      (f.favorite !== 'favorites' || mine.favorites.has(c.id)) &&
+      (search === null || c.lowerTitle.includes(search)) &&
+      (f.selected_areas === 'all' || overlaps(c.areaIds, f.selected_areas)) &&
+      (f.selected_groups === 'all' || overlaps(c.groupIds, f.selected_groups)) &&
+      (f.selected_tags === 'all' || overlaps(c.tagIds, f.selected_tags)) &&
+      (f.selected_categories === 'all' ||
+        (c.categoryId !== null && f.selected_categories.includes(c.categoryId))) &&
+      (f.subscription_type === 'all' ||
+        (f.subscription_type === 'subscribed') === mine.enrollments.has(c.id));
+  }
+
+  function visibleFor(catalog: ClientCatalog, v: Viewer) {
+    const key = `${v.areaIds.join(',')}|${v.groupIds.join(',')}|${v.countryId ?? 0}|${v.roles.join(',')}`;
+    let hit = catalog.visibleBy.get(key);
+    if (!hit) {
+      if (catalog.visibleBy.size >= 2_000) catalog.visibleBy.clear();
+      const list = catalog.published.filter((c) => visible(c, v));
+      hit = { list, ids: new Set(list.map((c) => c.id)) };
+      catalog.visibleBy.set(key, hit);
+    }
+    return hit;
+  }
+
+  const courseList: CatalogRepo['courseList'] = async (v, f) => {
+    const [catalog, mine] = await Promise.all([
+      cache.catalogOf(v.clientId),
+      cache.cachedViewerRows(v.userId, () => viewerRows(v)),
+    ]);
+    const vis = visibleFor(catalog, v);
+    const filtered =
+      f.favorite !== 'all' ||
+      Boolean(f.search) ||
+      f.selected_areas !== 'all' ||
+      f.selected_groups !== 'all' ||
+      f.selected_tags !== 'all' ||
+      f.selected_categories !== 'all' ||
+      f.subscription_type !== 'all';
+    const keep = filtered ? matches(f, mine, f.search ? f.search.toLowerCase() : null) : null;
+    const listed = keep ? vis.list.filter(keep) : vis.list;
+    // Only the viewer's progress rows can make a listed course started or finished.
+    let inProgress = 0;
+    let finished = 0;
+    const withStatus: CatalogCourse[] = [];
+    for (const [id, completed] of mine.progress) {
+      const c = catalog.byId.get(id);
+      if (!c || !vis.ids.has(id) || (keep && !keep(c))) continue;
+      const status = statusOf(c, completed);
+      if (status === 'finished') finished++;
+      else inProgress++;
+      if (status === f.progress) withStatus.push(c);
+    }
+    const counts = { notStarted: listed.length - inProgress - finished, inProgress, finished };
+    const chosen =
+      f.progress === 'all'
+        ? listed
+        : f.progress === 'not_started'
+          ? listed.filter((c) => !mine.progress.has(c.id))
+          : withStatus.sort((a, b) => a.rank - b.rank);
+    const total =
+      f.progress === 'all'
+        ? listed.length
+        : counts[
+            ({ not_started: 'notStarted', in_progress: 'inProgress', finished: 'finished' } as const)[
+              f.progress
+            ]
+          ];
+    const start = (f.page - 1) * f.pageSize;
+    const items = chosen.slice(start, start + f.pageSize).map((c) => rowOf(c, mine));
+    return { total, counts, items };
+  };
+
+  const courseCard: CatalogRepo['courseCard'] = async (v, courseId, opts = {}) => {
+    if (opts.viaTrail) return sqlRepo.courseCard(v, courseId, opts);
+    const catalog = await cache.catalogOf(v.clientId);
+    const c = catalog.byId.get(courseId);
+    if (!c || !visible(c, v)) return undefined;
+    const progressIds = [c.id, ...(c.prerequisites ?? []).map((p) => p.id)];
+    return rowOf(c, await viewerRows(v, { courseId, progressIds }));
+  };
+
+  /**
+   * A visible course's card, to be completed with the viewer's rows read by `rowsSql` (so a caller can read
+   * them in its own statement); undefined when the viewer may not see the course.
+   */
+  const cardParts = async (v: Viewer, courseId: number): Promise<CardParts | undefined> => {
+    const catalog = await cache.catalogOf(v.clientId);
+    const c = catalog.byId.get(courseId);
+    if (!c || !visible(c, v)) return undefined;
+    const progressIds = [c.id, ...(c.prerequisites ?? []).map((p) => p.id)];
+    return {
+      rowsSql: viewerRowsSql(v, { courseId, progressIds }),
+      card: (rows) => rowOf(c, viewerRowsOf(rows)),
+    };
+  };
+
+  return { courseList, courseCard, cardParts };
+}
+
+/** A row of `viewerRowsSql`: kind (0 progress, 1 enrollment, 2 favorite), course id and the row's values. */
+export interface RawViewerRow {
+  k: number;
+  id: number;
+  n: number | null;
+  source: string | null;
+  at: string | Date | null;
+}
+
+export interface CardParts {
+  rowsSql: SQL;
+  card: (rows: RawViewerRow[]) => CourseRow;
+}
+export type CachedCatalogRepo = CatalogRepo & {
+  cardParts?: (v: Viewer, courseId: number) => Promise<CardParts | undefined>;
+};
+
+/** The viewer's progress, enrollment and favorite rows (all, or those one course's card needs), by user id. */
+function viewerRowsSql(v: Viewer, only?: { courseId: number; progressIds: number[] }): SQL {
+  const progressOnly = only ? sql` and course_id = any(${`{${only.progressIds.join(',')}}`}::int[])` : sql``;
+  const courseOnly = only ? sql` and course_id = ${only.courseId}` : sql``;
+  const itemOnly = only ? sql` and item_id = ${only.courseId}` : sql``;
+  return sql`
+    select 0 as k, course_id as id, completed_count as n, null::text as source, null::timestamptz as at
+      from course_progress where user_id = ${v.userId}${progressOnly}
+    union all
+    select 1, course_id, null, source, enrolled_at from course_enrollments where user_id = ${v.userId}${courseOnly}
+    union all
+    select 2, item_id, null, null, null from learning_favorites
+      where user_id = ${v.userId} and item_kind = 'course'${itemOnly}`;
+}
+
+/**
+ * `service` with each of `writes` followed, once it has settled (a failed write may have changed rows
+ * before failing), by `after` with the call's arguments.
+ */
+export function followWrites<T extends object, K extends keyof T>(
+  service: T,
+  writes: K[],
+  after: (...args: never[]) => Promise<void>,
+): T {
+  const out = { ...service };
+  for (const name of writes) {
+    const fn = service[name] as (...args: unknown[]) => Promise<unknown>;
+    (out as Record<K, unknown>)[name] = async (...args: unknown[]) => {
+      try {
+        return await fn(...args);
+      } finally {
+        await (after as (...a: unknown[]) => Promise<void>)(...args);
+      }
+    };
+  }
+  return out;
+}
