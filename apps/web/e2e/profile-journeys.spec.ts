@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, submitLogin } from './support';
+import { PASSWORD, resetAccount, submitLogin } from './support';
 
 /** A PNG made in the page (no fixture file): a 640x400 two-colour picture. */
 async function pngBuffer(page: Page): Promise<Buffer> {
@@ -25,6 +25,8 @@ async function selectCompany(page: Page, name: string) {
 }
 
 async function signIn(page: Page, email: string) {
+  // Other journeys change the account's language and selected company; these start from the defaults.
+  await resetAccount(page.request, email, 'pt-BR');
   await page.goto('/');
   await page.getByRole('button', { name: 'Aceitar todos' }).click();
   await submitLogin(page, email, PASSWORD);
