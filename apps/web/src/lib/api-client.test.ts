@@ -136,6 +136,23 @@ describe('api client', () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  it('a call sent while the page is being left never ends the session (the next page renews it)', async () => {
+    const server = fakeServer({ refreshFails: true });
+    signIn();
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await expect(apiRequest('/api/data/1')).rejects.toMatchObject({ status: 401 });
+      expect(server.tokenCalls()).toHaveLength(0);
+      expect(useCommonStore.getState()).toMatchObject({
+        accessToken: 'access-old',
+        refreshToken: 'refresh-old',
+      });
+      expect(expired).not.toHaveBeenCalled();
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
   it('a 401 in a webservice session also clears the webservice token', async () => {
     fakeServer({ refreshFails: true });
     signIn({ sessionType: 'webservice', webserviceToken: 'ws-token' });

@@ -165,6 +165,18 @@ export async function requestToken(form: Record<string, string>): Promise<TokenR
 
 let refreshing: Promise<string | null> | null = null;
 
+// A page being left (a reload, a link to another document) must never end the session: a call it sends
+// on its way out (a player's last commit) can meet an expired token, and the next page renews it anyway.
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
 async function refreshTokens(refreshToken: string): Promise<string | null> {
   try {
     const tokens = await requestToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
@@ -195,6 +207,7 @@ async function renewAfter401(usedToken: string): Promise<string | null> {
 
 /** Ends the session on the client and sends the user to the login screen. */
 export function expireSession(): void {
+  if (leavingPage) return;
   const { sessionType, accessToken } = useCommonStore.getState();
   const wasLoggedIn = Boolean(accessToken) || hasSession();
   clearSession();
@@ -210,6 +223,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   let response = await send(path, options, token, auth);
 
   if (response.status === 401 && auth === 'session') {
+    if (leavingPage) throw await toApiError(response);
     const replayToken = token ? await renewAfter401(token) : null;
     if (replayToken) response = await send(path, options, replayToken, auth);
     if (!replayToken || response.status === 401) {
@@ -225,6 +239,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 /** Forgets module state between tests. */
 export function resetApiClientForTests(): void {
   refreshing = null;
+  leavingPage = false;
   clientIdRequest = null;
   sessionExpiredHandler = () => undefined;
 }
