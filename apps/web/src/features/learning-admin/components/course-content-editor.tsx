@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { courseApi, useCourseWrite } from '../api/admin';
 import { ActivityModal } from './activity-modal';
-import { WrapBadge } from './wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 /** Modules in order, their activities, add / edit / remove. */
 export function CourseContentEditor({ course }: { course: AdminCourse }) {

@@ -23,7 +23,7 @@ import { CourseContentEditor } from '../components/course-content-editor';
 import { CourseDetailsForm } from '../components/course-details-form';
 import { EnrollmentsPanel } from '../components/enrollments-panel';
 import { ReportPanel } from '../components/report-panel';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 const tabs = ['details', 'content', 'audience', 'enrollments', 'report'] as const;
 

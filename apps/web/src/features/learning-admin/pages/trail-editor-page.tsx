@@ -30,7 +30,7 @@ import { errorText } from '../../../lib/i18n';
 import { adminKeys, trailApi, uploadUrls, useAdminCourses, useAdminTrail, useTrailWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
 import { UploadField } from '../components/upload-field';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 function TrailItems({ trail }: { trail: AdminTrail }) {
   const { t } = useTranslation('learning-admin');

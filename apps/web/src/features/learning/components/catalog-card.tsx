@@ -8,7 +8,7 @@ import { CoverImage } from './cover-image';
 import { FavoriteButton } from './favorite-button';
 import { ProgressIndicator, lockReasonColor } from './progress-indicator';
 import classes from './catalog-card.module.css';
-import { WrapBadge } from './wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 export interface CatalogCardProps {
   kind: CatalogKind;

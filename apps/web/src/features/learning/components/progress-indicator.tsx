@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { ProgressStatus, ProgressSummary } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
-import { WrapBadge } from './wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 /** Lock reasons in small print: orange, darkened to keep 4.5:1 on white. */
 export const lockReasonColor = 'color-mix(in srgb, var(--mantine-color-orange-9) 78%, black)';

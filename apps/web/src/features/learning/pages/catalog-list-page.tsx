@@ -12,7 +12,7 @@ import {
   useListFilters,
   type ListKey,
 } from '../filters/list-filters-store';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();

@@ -12,7 +12,7 @@ import { EnrollmentControls } from '../components/enrollment-controls';
 import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 export function activityPath(courseId: number, order: string, trailId?: number | null): string {
   return trailId

@@ -34,7 +34,7 @@ import { LockNote } from '../components/lock-note';
 import { statusColors } from '../components/progress-indicator';
 import { ActivityContent } from '../player/activity-content';
 import { activityPath } from './course-detail-page';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 const doneStatuses = ['finished', 'approved', 'improved'];
 

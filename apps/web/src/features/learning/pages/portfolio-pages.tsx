@@ -29,7 +29,7 @@ import { CardGridSkeleton, EmptyList, LoadError } from '../components/catalog-st
 import { CoverImage } from '../components/cover-image';
 import { PaginationBar } from '../components/pagination-bar';
 import classes from '../components/catalog-card.module.css';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'NOT_FOUND';

@@ -23,7 +23,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
 import classes from '../components/catalog-card.module.css';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 function TrailStep({ trailId, item }: { trailId: number; item: TrailItem }) {
   const { t } = useTranslation('learning');

@@ -10,7 +10,7 @@ import {
 } from '../progress/scorm-mapping';
 import { readableAlertTitle } from '../../components/lock-note';
 import { attachScormRuntime, type ScormRuntime } from './scorm-runtime';
-import { WrapBadge } from '../../components/wrap-badge';
+import { WrapBadge } from '../../../../components/wrap-badge';
 
 export interface ScormPlayerProps {
   version: ScormVersion;
