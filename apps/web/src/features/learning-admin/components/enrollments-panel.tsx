@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, formatDate } from '../../../lib/i18n';
 import { courseApi, useEnrollments, useUserSearch } from '../api/admin';
-import { WrapBadge } from './wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
+import { Pager } from './pager';
 
 /** Who is enrolled in a course; enroll users found by name, remove an enrollment. */
 export function EnrollmentsPanel({ courseId }: { courseId: number }) {
@@ -173,20 +174,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {list.data && list.data.total > list.data.pageSize ? (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('list.previous')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={page * list.data.pageSize >= list.data.total}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('list.next')}
-          </Button>
-        </Group>
-      ) : null}
+      <Pager data={list.data} page={page} onPage={setPage} />
     </Stack>
   );
 }

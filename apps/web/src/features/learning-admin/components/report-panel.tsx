@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { downloadReportCsv, useCourseReport } from '../api/admin';
-import { WrapBadge } from './wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
+import { Pager } from './pager';
 
 const statusColor: Record<string, string> = {
   not_started: 'gray',
@@ -133,20 +134,7 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {report.data && report.data.total > report.data.pageSize ? (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('list.previous')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={page * report.data.pageSize >= report.data.total}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('list.next')}
-          </Button>
-        </Group>
-      ) : null}
+      <Pager data={report.data} page={page} onPage={setPage} />
     </Stack>
   );
 }

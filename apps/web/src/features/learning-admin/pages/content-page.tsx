@@ -19,7 +19,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, formatDate } from '../../../lib/i18n';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
-import { WrapBadge } from '../components/wrap-badge';
+import { WrapBadge } from '../../../components/wrap-badge';
+import { Pager } from '../components/pager';
 
 function CreateModal({
   kind,
@@ -208,23 +209,7 @@ function CourseTable() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {query.data && query.data.total > query.data.pageSize ? (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('list.previous')}
-          </Button>
-          <Text fz="sm">
-            {t('list.page', { page, pages: Math.ceil(query.data.total / query.data.pageSize) })}
-          </Text>
-          <Button
-            variant="default"
-            disabled={page * query.data.pageSize >= query.data.total}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('list.next')}
-          </Button>
-        </Group>
-      ) : null}
+      <Pager data={query.data} page={page} onPage={setPage} />
       <CreateModal kind="course" opened={opened} onClose={modal.close} />
     </Stack>
   );
@@ -309,20 +294,7 @@ function TrailTable() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {query.data && query.data.total > query.data.pageSize ? (
-        <Group justify="flex-end">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('list.previous')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={page * query.data.pageSize >= query.data.total}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('list.next')}
-          </Button>
-        </Group>
-      ) : null}
+      <Pager data={query.data} page={page} onPage={setPage} />
       <CreateModal kind="trail" opened={opened} onClose={modal.close} />
     </Stack>
   );
