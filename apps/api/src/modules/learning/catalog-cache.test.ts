@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseListQuery, type CourseListQuery } from '@trilha/contracts/learning';
+import { courseListQuery, type CourseDetail, type CourseListQuery } from '@trilha/contracts/learning';
 import { rowsOf } from '../../db/client';
 import { courseEnrollments, courseProgress, learningFavorites } from '../../db/schema/learning';
 import { createLocalPubSub } from '../../lib/pubsub';
@@ -12,7 +12,7 @@ import {
   type RawViewerRow,
 } from './catalog-cache';
 import { createCatalogRepo, type CourseRow } from './catalog.repo';
-import { iso } from './course-context';
+import { createCourseContextLoader, iso, type CourseContext } from './course-context';
 import type { Viewer } from './viewer';
 
 let t: TestApp;
@@ -105,6 +105,88 @@ describe('cached catalog', () => {
     expect(await ids('progress=finished')).toEqual([course.id]);
     const page = await list('?search=zeladoria');
     expect(page.items[0]!.progress).toMatchObject({ status: 'finished', percent: 100 });
+  });
+
+  it("serves the course detail from the cached structure, fresh after every write and with the learner's own rows", async () => {
+    const { authoring, authorizations } = learningOf(t);
+    const course = await makeCourse(t, w, {
+      course: { title: 'Estrutura viva' },
+      activities: [
+        { kind: 'html', title: 'Aula 1' },
+        { kind: 'html', title: 'Aula 2', requiresPrevious: true },
+        { kind: 'html', title: 'Aula 3', requiresAuthorization: true },
+      ],
+    });
+    const [a1, a2, a3] = course.modules[0]!.activities.map((a) => a.id);
+    const detail = async () => {
+      const res = await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: w.as.learner });
+      expect(res.statusCode).toBe(200);
+      return res.json() as CourseDetail;
+    };
+    const outline = async () =>
+      (await detail()).modules.map((m) => ({
+        title: m.title,
+        activities: m.activities.map(
+          (a) => `${a.hierarchyOrder} ${a.title} ${a.progress.status}${a.lock.locked ? ' 🔒' : ''}`,
+        ),
+      }));
+    expect(await outline()).toEqual([
+      {
+        title: 'Módulo 1',
+        activities: ['1.1 Aula 1 not_started', '1.2 Aula 2 not_started 🔒', '1.3 Aula 3 not_started 🔒'],
+      },
+    ]);
+
+    await authoring.updateActivity(w.actor, a1!, { kind: 'html', title: 'Abertura' });
+    await authoring.addModule(w.actor, course.id, { title: 'Módulo 2' });
+    expect(await outline()).toEqual([
+      {
+        title: 'Módulo 1',
+        activities: ['1.1 Abertura not_started', '1.2 Aula 2 not_started 🔒', '1.3 Aula 3 not_started 🔒'],
+      },
+      { title: 'Módulo 2', activities: [] },
+    ]);
+
+    // The learner's own rows are never cached: progress and an instructor's authorization show at once.
+    const open = await t.app.inject({
+      method: 'POST',
+      url: `/api/learning/activities/${a1}/progress`,
+      headers: w.as.learner,
+      payload: { type: 'open' },
+    });
+    expect(open.statusCode).toBe(200);
+    await authorizations.authorize(w.client.id, w.actor.userId, a3!, w.learner.id);
+    expect((await outline())[0]!.activities).toEqual([
+      '1.1 Abertura finished',
+      '1.2 Aula 2 not_started',
+      '1.3 Aula 3 not_started',
+    ]);
+    expect((await detail()).progress).toMatchObject({ completedActivities: 1, totalActivities: 3 });
+
+    await authoring.deleteActivity(w.actor, a2!);
+    expect((await outline())[0]!.activities).toEqual(['1.1 Abertura finished', '1.2 Aula 3 not_started']);
+
+    // The same context as a loader without the cache reads from the database alone.
+    const viewer = await learningOf(t).viewers.load(w.learner.id, {
+      clientId: w.client.id,
+      roles: ['sales_agent'],
+      isSuperuser: false,
+      flags: {},
+    });
+    const db = t.database.db;
+    const plain = createCourseContextLoader(db, createCatalogRepo(db));
+    const normal = (c: CourseContext) => ({
+      ...c,
+      card: { ...c.card, enrolled_at: iso(c.card.enrolled_at) },
+      activities: c.activities.map((a) => ({ ...a, completed_at: iso(a.completed_at) })),
+    });
+    expect(normal(await learningOf(t).contexts.load(viewer, course.id))).toEqual(
+      normal(await plain.load(viewer, course.id)),
+    );
+    // Another client's learner never gets this course from the cache.
+    const x = await learningWorld(t);
+    const res = await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: x.as.learner });
+    expect(res.statusCode).toBe(404);
   });
 
   it('drops its catalogs when another instance announces a change', async () => {

@@ -80,13 +80,16 @@ function statusOf(c: CatalogCourse, completed: number | undefined): CourseRow['s
  * all of them (through pub/sub, so every instance), with a short lifetime as a safety net.
  */
 export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
-  const entries = new Map<number, { at: number; value: Promise<ClientCatalog> }>();
+  const entries = new TtlCache<number, Promise<ClientCatalog>>(ttlMs);
   // The rows of the users who listed courses lately: the list reads them on every page, and they change
   // only through the writes that call `viewerRowsChanged` (and authoring, which may recount progress).
   const viewerRowsOf = new TtlCache<number, Promise<ViewerRows>>(ttlMs, 20_000);
+  // Each course's modules and activities as every viewer shares them (by `clientId:courseId`).
+  const structures = new TtlCache<string, Promise<unknown>>(ttlMs, 5_000);
   const clear = () => {
     entries.clear();
     viewerRowsOf.clear();
+    structures.clear();
   };
   pubsub.subscribe(CATALOG_CHANGED_CHANNEL, clear);
   pubsub.subscribe(VIEWER_ROWS_CHANGED_CHANNEL, (msg) => {
@@ -183,32 +186,17 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
     return { byId, published, visibleBy: new Map() };
   }
 
-  function catalogOf(clientId: number): Promise<ClientCatalog> {
-    const hit = entries.get(clientId);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-    const entry = { at: Date.now(), value: build(clientId) };
-    entries.set(clientId, entry);
-    entry.value.catch(() => {
-      if (entries.get(clientId) === entry) entries.delete(clientId);
-    });
-    return entry.value;
-  }
-
-  /** The viewer's rows as the list reads them, kept until the viewer's next write (or `ttlMs`). */
-  function cachedViewerRows(userId: number, load: () => Promise<ViewerRows>): Promise<ViewerRows> {
-    const hit = viewerRowsOf.get(userId);
-    if (hit) return hit;
-    const value = load();
-    viewerRowsOf.set(userId, value);
-    value.catch(() => {
-      if (viewerRowsOf.get(userId) === value) viewerRowsOf.delete(userId);
-    });
-    return value;
-  }
-
   return {
-    catalogOf,
-    cachedViewerRows,
+    catalogOf: (clientId: number) => remember(entries, clientId, () => build(clientId)),
+    /** The viewer's rows as the list reads them, kept until the viewer's next write (or `ttlMs`). */
+    cachedViewerRows: (userId: number, load: () => Promise<ViewerRows>) =>
+      remember(viewerRowsOf, userId, load),
+    /**
+     * A course's structure (modules and activities, no viewer's rows) as `load` reads it, kept until the
+     * next back-office write (or `ttlMs`).
+     */
+    cachedStructure: <T>(clientId: number, courseId: number, load: () => Promise<T>) =>
+      remember(structures, `${clientId}:${courseId}`, load) as Promise<T>,
     /** After a write to learning content: this instance at once, the others through pub/sub. */
     async invalidate() {
       clear();
@@ -226,6 +214,18 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   };
 }
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
+
+/** `cache`'s value for `key`, or `load()`'s kept there (a failed load is not kept). */
+function remember<K, V>(cache: TtlCache<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const value = load();
+  cache.set(key, value);
+  value.catch(() => {
+    if (cache.get(key) === value) cache.delete(key);
+  });
+  return value;
+}
 
 /**
  * The course list and course cards served from the client's cached catalog plus the viewer's own rows

@@ -12,12 +12,13 @@ import type {
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { ScormInfo } from '../../db/schema/learning';
 import { notFound } from '../../lib/errors';
-import type { CachedCatalogRepo, RawViewerRow } from './catalog-cache';
+import type { CachedCatalogRepo, CatalogCache, RawViewerRow } from './catalog-cache';
 import type { CourseRow } from './catalog.repo';
 import { activityLocks, courseLock } from './locks';
 import { visibleTo, type Viewer } from './viewer';
 
-export interface ActivityRow {
+/** A module's activity as every viewer shares it (a module without activities has `id` null). */
+export interface StructureRow {
   module_id: number;
   module_position: number;
   module_title: string;
@@ -36,6 +37,10 @@ export interface ActivityRow {
   file_size: number | null;
   file_group: string | null;
   scorm: ScormInfo | null;
+}
+
+/** The viewer's progress on an activity (all null before the first open). */
+interface LearnerActivityRow {
   status: 'in_progress' | 'finished' | null;
   percent: number | null;
   success: 'passed' | 'failed' | null;
@@ -46,8 +51,22 @@ export interface ActivityRow {
   duration: number | null;
   page: number | null;
   page_count: number | null;
-  authorized: boolean;
 }
+
+export type ActivityRow = StructureRow & LearnerActivityRow & { authorized: boolean };
+
+const notStarted: LearnerActivityRow = {
+  status: null,
+  percent: null,
+  success: null,
+  score: null,
+  completed_at: null,
+  resume_position: null,
+  watched: null,
+  duration: null,
+  page: null,
+  page_count: null,
+};
 
 export interface TrailContext {
   id: number;
@@ -113,7 +132,15 @@ export function activityProgressOf(
   };
 }
 
-export function createCourseContextLoader(db: DbOrTx, repo: CachedCatalogRepo) {
+/**
+ * Loads a course as a viewer sees it. With `structures` (the catalog cache), the course's modules and
+ * activities come from memory and only the viewer's rows from the database.
+ */
+export function createCourseContextLoader(
+  db: DbOrTx,
+  repo: CachedCatalogRepo,
+  structures?: Pick<CatalogCache, 'cachedStructure'>,
+) {
   async function trailContext(
     v: Viewer,
     trailId: number,
@@ -157,41 +184,50 @@ export function createCourseContextLoader(db: DbOrTx, repo: CachedCatalogRepo) {
     };
   }
 
-  async function structure(v: Viewer, courseId: number): Promise<ActivityRow[]> {
-    return rowsOf<ActivityRow>(await db.execute(structureSql(v, courseId)));
+  /** The course's modules and activities, from the cache when there is one. */
+  function structure(v: Viewer, courseId: number): Promise<StructureRow[]> {
+    const read = async () =>
+      rowsOf<StructureRow>(
+        await db.execute(sql`
+          select m.id as module_id, m.position as module_position, m.title as module_title,
+            a.id, a.position, a.kind, a.title, a.description, a.requires_previous, a.requires_authorization,
+            a.settings, a.content_prefix, a.content_path, a.file_name, a.file_mime, a.file_size, a.file_group,
+            a.scorm
+          from course_modules m
+          left join activities a on a.module_id = m.id
+          where m.course_id = ${courseId} and m.client_id = ${v.clientId}
+          order by m.position, m.id, a.position, a.id`),
+      );
+    return structures ? structures.cachedStructure(v.clientId, courseId, read) : read();
   }
 
   /**
-   * The structure and, in the same statement, the viewer's rows the card needs (`viewerRows`, one
-   * statement instead of two: a round trip costs more than either).
+   * The viewer's progress and authorizations on `activityIds` and, in the same statement, the rows the
+   * card needs (`viewerRows`, when given): one round trip.
    */
-  async function structureWith(v: Viewer, courseId: number, viewerRows: SQL) {
-    const rows = rowsOf<ActivityRow & { viewer_rows: RawViewerRow[] | null }>(
+  async function learnerRows(v: Viewer, activityIds: number[], viewerRows?: SQL) {
+    const ids = `{${activityIds.join(',')}}`;
+    const [row] = rowsOf<{
+      viewer_rows: RawViewerRow[] | null;
+      progress: (LearnerActivityRow & { activity_id: number })[] | null;
+      authorized: number[] | null;
+    }>(
       await db.execute(sql`
-        select s.*, mine.rows as viewer_rows
-        from (select json_agg(r) as rows from (${viewerRows}) r) mine
-        left join lateral (${structureSql(v, courseId)}) s on true
-        order by s.module_position, s.module_id, s.position, s.id`),
+        select
+          ${viewerRows ? sql`(select json_agg(r) from (${viewerRows}) r)` : sql`null::json`} as viewer_rows,
+          (select json_agg(p) from (
+            select activity_id, status, percent, success, score, completed_at, position as resume_position,
+              watched, duration, page, page_count
+            from activity_progress where user_id = ${v.userId} and activity_id = any(${ids}::int[])) p
+          ) as progress,
+          (select json_agg(activity_id) from activity_authorizations
+            where user_id = ${v.userId} and activity_id = any(${ids}::int[])) as authorized`),
     );
-    const mine = rows[0]?.viewer_rows ?? [];
-    const structureRows: ActivityRow[] = [];
-    for (const { viewer_rows: _, ...row } of rows) if (row.module_id !== null) structureRows.push(row);
-    return { rows: structureRows, mine };
-  }
-
-  function structureSql(v: Viewer, courseId: number): SQL {
-    return sql`
-        select m.id as module_id, m.position as module_position, m.title as module_title,
-          a.id, a.position, a.kind, a.title, a.description, a.requires_previous, a.requires_authorization, a.settings,
-          a.content_prefix, a.content_path, a.file_name, a.file_mime, a.file_size, a.file_group, a.scorm,
-          ap.status, ap.percent, ap.success, ap.score, ap.completed_at, ap.position as resume_position, ap.watched,
-          ap.duration, ap.page, ap.page_count, (aa.user_id is not null) as authorized
-        from course_modules m
-        left join activities a on a.module_id = m.id
-        left join activity_progress ap on ap.user_id = ${v.userId} and ap.activity_id = a.id
-        left join activity_authorizations aa on aa.activity_id = a.id and aa.user_id = ${v.userId}
-        where m.course_id = ${courseId} and m.client_id = ${v.clientId}
-        order by m.position, m.id, a.position, a.id`;
+    return {
+      mine: row?.viewer_rows ?? [],
+      progress: new Map((row?.progress ?? []).map(({ activity_id, ...p }) => [Number(activity_id), p])),
+      authorized: new Set((row?.authorized ?? []).map(Number)),
+    };
   }
 
   /** A course as the viewer sees it (404 when not visible), with locks computed for every activity. */
@@ -199,19 +235,27 @@ export function createCourseContextLoader(db: DbOrTx, repo: CachedCatalogRepo) {
     const trail = trailId ? await trailContext(v, trailId, courseId) : null;
     if (trail === undefined) throw notFound();
     let card: CourseRow | undefined;
-    let rows: ActivityRow[];
+    let learner: Awaited<ReturnType<typeof learnerRows>>;
+    let shape: StructureRow[];
+    const idsOf = (rows: StructureRow[]) => rows.flatMap((r) => (r.id === null ? [] : [r.id]));
     if (!trailId && repo.cardParts) {
-      // Visibility from the cached catalog; the viewer's rows come with the structure.
+      // Visibility from the cached catalog; the card's rows come with the viewer's progress rows.
       const parts = await repo.cardParts(v, courseId);
       if (!parts) throw notFound();
-      const read = await structureWith(v, courseId, parts.rowsSql);
-      card = parts.card(read.mine);
-      rows = read.rows;
+      shape = await structure(v, courseId);
+      learner = await learnerRows(v, idsOf(shape), parts.rowsSql);
+      card = parts.card(learner.mine);
     } else {
       card = await repo.courseCard(v, courseId, { viaTrail: trailId });
       if (!card) throw notFound();
-      rows = await structure(v, courseId);
+      shape = await structure(v, courseId);
+      learner = await learnerRows(v, idsOf(shape));
     }
+    const rows: ActivityRow[] = shape.map((r) => ({
+      ...r,
+      ...((r.id !== null && learner.progress.get(r.id)) || notStarted),
+      authorized: r.id !== null && learner.authorized.has(r.id),
+    }));
 
     const prerequisites = [...(card.prerequisites ?? [])];
     if (trail?.sequential && trail.previous) prerequisites.push(trail.previous);

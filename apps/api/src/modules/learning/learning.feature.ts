@@ -31,7 +31,7 @@ async function registerLearning(app: App, deps: CoreDeps) {
   // from the database; every back-office write drops the cached catalogs on every instance.
   const catalogCache = createCatalogCache(db, deps.pubsub);
   const repo = createCachedCatalogRepo(db, catalogCache, createCatalogRepo(db));
-  const contexts = createCourseContextLoader(db, repo);
+  const contexts = createCourseContextLoader(db, repo, catalogCache);
   // The writes to a learner's own rows (progress, enrollments, favorites) drop that learner's cached rows.
   const ownRowsChanged = (v: Viewer) => catalogCache.viewerRowsChanged(v.userId);
   const catalog = followWrites(
@@ -64,7 +64,18 @@ async function registerLearning(app: App, deps: CoreDeps) {
   registerPublicRoutes(app, db, deps.services.site, signer);
   registerAuthoringRoutes(app, deps, authoring, reports);
 
-  return { viewers, catalogCache, catalog, player, progress, authorizations, authoring, reports, signer };
+  return {
+    viewers,
+    catalogCache,
+    contexts,
+    catalog,
+    player,
+    progress,
+    authorizations,
+    authoring,
+    reports,
+    signer,
+  };
 }
 
 export const learningFeature: Feature = { name: 'learning', register: registerLearning };
