@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CourseListFilters } from '@trilha/contracts/learning';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LoadingCache } from '../../lib/ttl-cache';
 import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
 import type { Viewer } from './viewer';
 
@@ -80,12 +80,12 @@ function statusOf(c: CatalogCourse, completed: number | undefined): CourseRow['s
  * all of them (through pub/sub, so every instance), with a short lifetime as a safety net.
  */
 export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
-  const entries = new TtlCache<number, Promise<ClientCatalog>>(ttlMs);
+  const entries = new LoadingCache<number, ClientCatalog>(ttlMs);
   // The rows of the users who listed courses lately: the list reads them on every page, and they change
   // only through the writes that call `viewerRowsChanged` (and authoring, which may recount progress).
-  const viewerRowsOf = new TtlCache<number, Promise<ViewerRows>>(ttlMs, 20_000);
+  const viewerRowsOf = new LoadingCache<number, ViewerRows>(ttlMs, 20_000);
   // Each course's modules and activities as every viewer shares them (by `clientId:courseId`).
-  const structures = new TtlCache<string, Promise<unknown>>(ttlMs, 5_000);
+  const structures = new LoadingCache<string, unknown>(ttlMs, 5_000);
   const clear = () => {
     entries.clear();
     viewerRowsOf.clear();
@@ -187,20 +187,19 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   }
 
   return {
-    catalogOf: (clientId: number) => remember(entries, clientId, () => build(clientId)),
+    catalogOf: (clientId: number) => entries.get(clientId, () => build(clientId)),
     /** The viewer's rows as the list reads them, kept until the viewer's next write (or `ttlMs`). */
-    cachedViewerRows: (userId: number, load: () => Promise<ViewerRows>) =>
-      remember(viewerRowsOf, userId, load),
+    cachedViewerRows: (userId: number, load: () => Promise<ViewerRows>) => viewerRowsOf.get(userId, load),
     /**
      * A course's structure (modules and activities, no viewer's rows) as `load` reads it, kept until the
      * next back-office write (or `ttlMs`).
      */
     cachedStructure: <T>(clientId: number, courseId: number, load: () => Promise<T>) =>
-      remember(structures, `${clientId}:${courseId}`, load) as Promise<T>,
+      structures.get(`${clientId}:${courseId}`, load) as Promise<T>,
     /** After a write to learning content: this instance at once, the others through pub/sub. */
     async invalidate() {
       clear();
-      // A lost message leaves another instance stale for at most `ttlMs`; the write itself stands.
+      // A lost message leaves another instance stale for at most twice `ttlMs`; the write itself stands.
       await pubsub.publish(CATALOG_CHANGED_CHANNEL, {}).catch(() => undefined);
     },
     /** After a write to a user's progress, enrollments or favorites (no user: any user's). */
@@ -214,18 +213,6 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   };
 }
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
-
-/** `cache`'s value for `key`, or `load()`'s kept there (a failed load is not kept). */
-function remember<K, V>(cache: TtlCache<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const value = load();
-  cache.set(key, value);
-  value.catch(() => {
-    if (cache.get(key) === value) cache.delete(key);
-  });
-  return value;
-}
 
 /**
  * The course list and course cards served from the client's cached catalog plus the viewer's own rows
