@@ -40,10 +40,11 @@ export class TtlCache<K, V> {
  * Values loaded on demand, one load per key at a time, for data that writes invalidate (`delete`,
  * `clear`) and that may otherwise be `ttlMs` old. Past `ttlMs` the old value is still served while one
  * background load replaces it (so an expiry never makes every caller wait on a rebuild), but never past
- * twice `ttlMs`; a failed load is not kept.
+ * twice `ttlMs`; a failed load is not kept. Each value stays fresh for a random 75–100 % of `ttlMs`, so
+ * values loaded together (a burst of users) are not all reloaded at the same moment.
  */
 export class LoadingCache<K, V> {
-  private readonly map = new Map<K, { value: Promise<V>; loadedAt: number; settled: boolean }>();
+  private readonly map = new Map<K, Entry<V>>();
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
@@ -51,42 +52,54 @@ export class LoadingCache<K, V> {
 
   get(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.map.get(key);
-    const age = hit ? Date.now() - hit.loadedAt : 0;
-    if (hit && (age < this.ttlMs || !hit.settled)) return hit.value;
-    if (hit && age < 2 * this.ttlMs) {
-      // Serve the old value; the entry counts as fresh until the new one is ready (one load at a time).
-      hit.loadedAt = Date.now();
-      const next = load();
-      next.then(
-        () => {
-          if (this.map.get(key) === hit)
-            this.map.set(key, { value: next, loadedAt: Date.now(), settled: true });
-        },
-        () => {
-          if (this.map.get(key) === hit) this.map.delete(key);
-        },
-      );
-      return hit.value;
+    if (hit) {
+      const age = Date.now() - hit.loadedAt;
+      if (!hit.settled || age < hit.freshFor) return hit.value;
+      if (age < 2 * this.ttlMs) {
+        // Serve the old value while one load replaces it.
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const next = this.entry(load);
+          next.value.then(
+            () => {
+              if (this.map.get(key) === hit) this.map.set(key, next);
+            },
+            () => {
+              if (this.map.get(key) === hit) this.map.delete(key);
+            },
+          );
+        }
+        return hit.value;
+      }
     }
-    return this.load(key, load);
-  }
-
-  private load(key: K, load: () => Promise<V>): Promise<V> {
-    if (this.map.size >= this.maxEntries && !this.map.has(key)) {
+    if (this.map.size >= this.maxEntries && !hit) {
       const oldest = this.map.keys().next();
       if (!oldest.done) this.map.delete(oldest.value);
     }
-    const entry = { value: load(), loadedAt: Date.now(), settled: false };
+    const entry = this.entry(load);
     this.map.set(key, entry);
+    entry.value.catch(() => {
+      if (this.map.get(key) === entry) this.map.delete(key);
+    });
+    return entry.value;
+  }
+
+  /** A load under way; fresh for a random 75–100 % of the lifetime once it has settled. */
+  private entry(load: () => Promise<V>): Entry<V> {
+    const entry: Entry<V> = {
+      value: load(),
+      loadedAt: Date.now(),
+      freshFor: this.ttlMs * (0.75 + Math.random() * 0.25),
+      settled: false,
+      refreshing: false,
+    };
     entry.value.then(
       () => {
         entry.settled = true;
       },
-      () => {
-        if (this.map.get(key) === entry) this.map.delete(key);
-      },
+      () => undefined,
     );
-    return entry.value;
+    return entry;
   }
 
   delete(key: K): void {
@@ -96,4 +109,12 @@ export class LoadingCache<K, V> {
   clear(): void {
     this.map.clear();
   }
+}
+
+interface Entry<V> {
+  value: Promise<V>;
+  loadedAt: number;
+  freshFor: number;
+  settled: boolean;
+  refreshing: boolean;
 }
