@@ -24,7 +24,8 @@ export class TtlCache<K, V> {
       const oldest = this.map.keys().next();
       if (!oldest.done) this.map.delete(oldest.value);
     }
-    this.map.set(key, { value, expires: Date.now() + this.ttlMs });
+    // A random 75–100 % of the lifetime: values set together (a burst of users) do not expire together.
+    this.map.set(key, { value, expires: Date.now() + this.ttlMs * (0.75 + Math.random() * 0.25) });
   }
 
   delete(key: K): void {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LoadingCache } from '../../lib/ttl-cache';
 import type { TenantInfo } from '../../plugins/tenant';
 
 /** Who is looking at learning content: the audience facts every visibility test needs. */
@@ -38,12 +38,10 @@ export function visibleTo(v: Viewer, t: string): SQL {
 
 export function createViewerLoader(db: DbOrTx) {
   // Audience memberships change rarely; a short cache keeps them off every list request.
-  const cache = new TtlCache<string, Omit<Viewer, 'roles' | 'isSuperuser'>>(15_000, 50_000);
+  const cache = new LoadingCache<string, Omit<Viewer, 'roles' | 'isSuperuser'>>(15_000, 50_000);
 
   async function load(userId: number, tenant: TenantInfo): Promise<Viewer> {
-    const key = `${userId}:${tenant.clientId}`;
-    let hit = cache.get(key);
-    if (!hit) {
+    const hit = await cache.get(`${userId}:${tenant.clientId}`, async () => {
       const [row] = rowsOf<{
         country_id: number | null;
         first_name: string;
@@ -59,7 +57,7 @@ export function createViewerLoader(db: DbOrTx) {
                   where m.user_id = u.id and g.client_id = ${tenant.clientId}) as groups
           from users u where u.id = ${userId}`),
       );
-      hit = {
+      return {
         userId,
         clientId: tenant.clientId,
         countryId: row?.country_id ?? null,
@@ -68,8 +66,7 @@ export function createViewerLoader(db: DbOrTx) {
         firstName: row?.first_name ?? '',
         lastName: row?.last_name ?? '',
       };
-      cache.set(key, hit);
-    }
+    });
     return { ...hit, roles: tenant.roles, isSuperuser: tenant.isSuperuser };
   }
 
