@@ -3,11 +3,7 @@ import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
-
-export const apiErrorText = (error: unknown) =>
-  errorText(error instanceof ApiError ? error.code : 'INTERNAL');
+import { apiErrorText } from '../../../lib/form-errors';
 
 /** Title, description and the area's sub-screens as tabs that change the address. */
 export function AdminHeader({

@@ -4,7 +4,7 @@ import { roleNames, type RoleName } from '@trilha/contracts/session';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetRoles } from '../api/admin';
-import { apiErrorText } from './admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
 
 /** Edits one user's roles in the selected client. */
 export function RolesModal({

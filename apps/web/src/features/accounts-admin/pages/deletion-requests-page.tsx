@@ -18,7 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDeletionRequests, useProcessDeletion } from '../api/admin';
-import { AdminHeader, ListState, apiErrorText } from '../components/admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
+import { AdminHeader, ListState } from '../components/admin-shell';
 import { usersTabs } from './users-page';
 
 /** /admin/users/deletion-requests: requests of the selected client; processing anonymizes the account. */

@@ -31,7 +31,8 @@ import type { LoginConfig } from '@trilha/contracts/site';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminLoginConfig, useCapabilities, useSaveLoginConfig, useUploadSiteAsset } from '../api/admin';
-import { AdminHeader, apiErrorText } from '../components/admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
+import { AdminHeader } from '../components/admin-shell';
 import { LoginPreview } from '../components/login-preview';
 import { errorText } from '../../../lib/i18n';
 

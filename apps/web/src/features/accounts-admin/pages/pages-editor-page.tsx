@@ -27,7 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/markdown';
 import { errorText } from '../../../lib/i18n';
 import { useAdminPage, useCapabilities, useSavePage } from '../api/admin';
-import { AdminHeader, apiErrorText } from '../components/admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
+import { AdminHeader } from '../components/admin-shell';
 import { settingsTabs } from './login-config-page';
 
 /** The editor of one page, started from what is stored (a new key starts it afresh). */

@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTickets, useTicketStatus } from '../api/admin';
-import { AdminHeader, ListState, apiErrorText } from '../components/admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
+import { AdminHeader, ListState } from '../components/admin-shell';
 import { communicationsTabs } from './outbox-page';
 
 const statusColor = { open: 'blue', in_progress: 'yellow', closed: 'gray' } as const;

@@ -34,7 +34,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useAdminUsers, useCapabilities, useUserAction, type UserAction } from '../api/admin';
-import { AdminHeader, ListState, apiErrorText } from '../components/admin-shell';
+import { apiErrorText } from '../../../lib/form-errors';
+import { AdminHeader, ListState } from '../components/admin-shell';
 import { RolesModal } from '../components/roles-modal';
 
 const statusColor = { active: 'teal', blocked: 'red', awaiting_approval: 'yellow' } as const;

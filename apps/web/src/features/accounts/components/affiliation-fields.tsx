@@ -2,7 +2,7 @@ import { Checkbox, Fieldset, Select, SimpleGrid, Stack, Text } from '@mantine/co
 import type { AffiliationOptions } from '@trilha/contracts/accounts';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage } from './form-errors';
+import { fieldMessage } from '../../../lib/form-errors';
 import { legendStyles } from './public-card';
 
 export interface AffiliationValue {

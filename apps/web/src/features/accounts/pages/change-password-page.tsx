@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { selectedClientOf } from '../../../lib/session-store';
 import { changeOwnPassword, refreshSession, siteConfigQuery } from '../api/accounts';
 import { stepsChanged } from '../api/pending-steps';
-import { apiErrorText } from '../components/form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
 import { NewPasswordForm } from './password-link-page';
 

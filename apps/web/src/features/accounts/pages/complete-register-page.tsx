@@ -33,7 +33,7 @@ import {
 } from '../api/accounts';
 import { stepPaths, stepsChanged } from '../api/pending-steps';
 import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../components/form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { countryOptions } from '../components/country-options';
 import { PublicCard } from '../components/public-card';
 

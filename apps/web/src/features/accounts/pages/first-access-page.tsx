@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from '../../../components/status-screen';
 import { requestFirstAccess } from '../api/accounts';
-import { apiErrorText, fieldMessage } from '../components/form-errors';
+import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
 
 /** Claims a pre-registered account: found by document or e-mail, it gets a set-password link. */

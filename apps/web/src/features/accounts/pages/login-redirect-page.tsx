@@ -7,7 +7,7 @@ import { StatusScreen } from '../../../components/status-screen';
 import { errorText } from '../../../lib/i18n';
 import { consumeRedirect, selectedClientOf } from '../../../lib/session-store';
 import { adoptTokens, googleExchange } from '../api/accounts';
-import { apiErrorText } from '../components/form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 
 /**
  * `login-redirect-v2` (and `intel-login-redirect`): where single sign-on comes back. With `?code=` the

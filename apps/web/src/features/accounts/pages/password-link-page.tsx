@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { StatusScreen } from '../../../components/status-screen';
 import { renewPasswordLink, setPasswordWithLink, usePasswordLink } from '../api/accounts';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../components/form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { PasswordStrengthHint } from '../components/password-strength';
 import { PublicCard } from '../components/public-card';
 

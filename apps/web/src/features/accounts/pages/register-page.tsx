@@ -32,7 +32,7 @@ import { DateField } from '../../../components/date-field';
 import { StatusScreen } from '../../../components/status-screen';
 import { ApiError } from '../../../lib/api-client';
 import { registerAccount, useAffiliations, useRegistrationVariant } from '../api/accounts';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../components/form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
 import { countryOptions } from '../components/country-options';
 import { legendStyles, PublicCard } from '../components/public-card';

@@ -29,7 +29,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { phonesOfDocument, requestRecoverLink, sendRecoverCode, validateRecoverCode } from '../api/accounts';
-import { apiErrorText, fieldMessage } from '../components/form-errors';
+import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
 
 type Method = 'email' | 'document' | 'username' | 'code';

@@ -7,7 +7,7 @@ import { StatusScreen } from '../../../components/status-screen';
 import { errorText } from '../../../lib/i18n';
 import { useCommonStore } from '../../../lib/session-store';
 import { adoptTokens, webserviceLogin } from '../api/accounts';
-import { apiErrorText } from '../components/form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 
 /**
  * `webservice-login/{token}`: a partner system's one-time link opens a session of type webservice; the

@@ -3,8 +3,8 @@ import { IconCookie } from '@tabler/icons-react';
 import type { InstitutionalSlug } from '@trilha/contracts/institutional';
 import { formatDate } from '@trilha/domain/dates';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, errorText } from '../../../lib/i18n';
-import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { useInstitutionalPage } from '../api/institutional';
 import { openCookiePreferences } from '../api/cookie-store';
 import { Markdown } from '../../../components/markdown';
@@ -26,7 +26,7 @@ export function InstitutionalView({ slug, scope }: { slug: InstitutionalSlug; sc
       ) : page.isError ? (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            {errorText(page.error instanceof ApiError ? page.error.code : 'INTERNAL')}
+            {apiErrorText(page.error)}
             <Button size="compact-sm" variant="white" onClick={() => void page.refetch()}>
               {t('retry')}
             </Button>

@@ -21,8 +21,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
 import { UploadField } from './upload-field';
 
@@ -209,7 +208,7 @@ export function ActivityModal({
         />
         {write.isError ? (
           <Alert color="red" role="alert">
-            {errorText(write.error instanceof ApiError ? write.error.code : 'INTERNAL')}
+            {apiErrorText(write.error)}
           </Alert>
         ) : null}
         {isFileKind && savedId ? (

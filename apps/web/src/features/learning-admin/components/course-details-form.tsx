@@ -15,8 +15,7 @@ import { adminCourse, type AdminCourse, type SubscriptionMode } from '@trilha/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useAdminCourses, useCourseWrite, useTaxonomy } from '../api/admin';
 import { UploadField } from './upload-field';
 
@@ -128,7 +127,7 @@ export function CourseDetailsForm({ course }: { course: AdminCourse }) {
       </SimpleGrid>
       {write.isError ? (
         <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-          {errorText(write.error instanceof ApiError ? write.error.code : 'INTERNAL')}
+          {apiErrorText(write.error)}
         </div>
       ) : null}
       <Group justify="flex-end">

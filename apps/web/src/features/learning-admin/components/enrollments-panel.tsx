@@ -15,8 +15,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText, formatDate } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/i18n';
 import { courseApi, useEnrollments, useUserSearch } from '../api/admin';
 import { WrapBadge } from '../../../components/wrap-badge';
 import { Pager } from './pager';
@@ -59,7 +59,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
       setSelected([]);
       void refresh();
     } catch (e) {
-      setMessage({ color: 'red', text: errorText(e instanceof ApiError ? e.code : 'INTERNAL') });
+      setMessage({ color: 'red', text: apiErrorText(e) });
     }
   };
 

@@ -4,8 +4,7 @@ import { IconAlertTriangle, IconCloudUpload, IconFileCheck, IconX } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { uploadFile } from '../api/upload';
 
 export interface UploadFieldProps<T> {
@@ -43,7 +42,7 @@ export function UploadField<T>({
       const value = await uploadFile(url, file, { schema, onProgress: setProgress });
       onUploaded(value);
     } catch (e) {
-      setError(errorText(e instanceof ApiError ? e.code : 'INTERNAL'));
+      setError(apiErrorText(e));
     } finally {
       setProgress(null);
     }

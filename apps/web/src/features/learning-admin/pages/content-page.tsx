@@ -16,8 +16,8 @@ import { IconPlus, IconRoute, IconSchool, IconSearch } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorText, formatDate } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/i18n';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
 import { WrapBadge } from '../../../components/wrap-badge';
 import { Pager } from '../components/pager';
@@ -44,7 +44,7 @@ function CreateModal({
         kind === 'course' ? await courseApi.create({ title }) : await trailApi.create({ title });
       navigate(`/admin/content/${kind === 'course' ? 'courses' : 'trails'}/${created.id}`);
     } catch (e) {
-      setError(errorText(e instanceof ApiError ? e.code : 'INTERNAL'));
+      setError(apiErrorText(e));
     } finally {
       setBusy(false);
     }

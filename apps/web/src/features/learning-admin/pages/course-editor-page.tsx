@@ -15,8 +15,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { AdminCourse } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { courseApi, useAdminCourse, useCourseWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
 import { CourseContentEditor } from '../components/course-content-editor';
@@ -41,7 +40,7 @@ export default function CourseEditorPage() {
   if (query.isError) {
     return (
       <Alert color="red" role="alert">
-        {errorText(query.error instanceof ApiError ? query.error.code : 'INTERNAL')}
+        {apiErrorText(query.error)}
       </Alert>
     );
   }
@@ -88,7 +87,7 @@ export default function CourseEditorPage() {
         </Group>
         {publish.isError ? (
           <Alert color="red" mt="sm" role="alert">
-            {errorText(publish.error instanceof ApiError ? publish.error.code : 'INTERNAL')}
+            {apiErrorText(publish.error)}
           </Alert>
         ) : null}
         {course.published && activities.some((a) => !a.ready) ? (

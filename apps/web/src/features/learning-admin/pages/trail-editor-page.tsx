@@ -25,8 +25,7 @@ import { adminTrail, type AdminTrail, type SubscriptionMode } from '@trilha/cont
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, trailApi, uploadUrls, useAdminCourses, useAdminTrail, useTrailWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
 import { UploadField } from '../components/upload-field';
@@ -122,7 +121,7 @@ function TrailItems({ trail }: { trail: AdminTrail }) {
       </Group>
       {write.isError ? (
         <Alert color="red" role="alert">
-          {errorText(write.error instanceof ApiError ? write.error.code : 'INTERNAL')}
+          {apiErrorText(write.error)}
         </Alert>
       ) : null}
     </Stack>
@@ -205,7 +204,7 @@ export default function TrailEditorPage() {
   if (query.isError)
     return (
       <Alert color="red" role="alert">
-        {errorText(query.error instanceof ApiError ? query.error.code : 'INTERNAL')}
+        {apiErrorText(query.error)}
       </Alert>
     );
   const trail = query.data;
@@ -238,7 +237,7 @@ export default function TrailEditorPage() {
         </Group>
         {publish.isError ? (
           <Alert color="red" mt="sm" role="alert">
-            {errorText(publish.error instanceof ApiError ? publish.error.code : 'INTERNAL')}
+            {apiErrorText(publish.error)}
           </Alert>
         ) : null}
       </Paper>

@@ -4,8 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import type { EnrollmentInfo } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { useEnrollment, type CatalogKind } from '../api/catalog';
 
 /** Enroll or unenroll, each confirmed in a dialog first (spec section 4). */
@@ -88,7 +87,7 @@ export function EnrollmentControls({
           </Text>
           {mutation.isError ? (
             <Text c="red.8" fz="sm" role="alert">
-              {errorText(mutation.error instanceof ApiError ? mutation.error.code : 'INTERNAL')}
+              {apiErrorText(mutation.error)}
             </Text>
           ) : null}
           <Group justify="flex-end">

@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/i18n';
-import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/form-errors';
 import { useFavorite, type CatalogKind } from '../api/catalog';
 
 /** Heart toggle; shows the new state at once and goes back if the server refuses. */
@@ -34,7 +33,7 @@ export function FavoriteButton({
         onError: (error) =>
           notifications.show({
             color: 'red',
-            message: errorText(error instanceof ApiError ? error.code : 'INTERNAL'),
+            message: apiErrorText(error),
           }),
       },
     );

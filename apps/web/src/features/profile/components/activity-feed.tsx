@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useActivity } from '../api/profile';
-import { apiErrorText } from './form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 const icons: Record<ActivityEvent['kind'], typeof IconLogin> = {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { useRemoveAvatar, useUploadAvatar } from '../api/profile';
-import { apiErrorText } from './form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 
 const accepted = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session-store';
 import { useSaveSection } from '../api/profile';
-import { apiErrorText, applyServerErrors, fieldMessage } from './form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 export function ContactForm({ profile }: { profile: ProfileResponse }) {
@@ -23,7 +23,7 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
       form.reset(saved.contact);
       notifications.show({ color: 'teal', message: t('saved') });
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyFieldErrors(error, form.setError);
     }
   });
 
@@ -36,7 +36,7 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
             type="email"
             required
             autoComplete="email"
-            error={fieldMessage(errors.email)}
+            error={fieldMessage(errors.email, 'PROFILE_FIELD_INVALID')}
             {...form.register('email')}
           />
           <TextInput
@@ -45,7 +45,7 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
             required
             autoComplete="off"
             onPaste={(e) => e.preventDefault()}
-            error={fieldMessage(errors.emailConfirmation)}
+            error={fieldMessage(errors.emailConfirmation, 'PROFILE_FIELD_INVALID')}
             {...form.register('emailConfirmation')}
           />
         </SimpleGrid>
@@ -61,7 +61,7 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
               type="tel"
               inputMode="tel"
               autoComplete={name === 'cellPhone' ? 'tel' : 'off'}
-              error={fieldMessage(errors[name])}
+              error={fieldMessage(errors[name], 'PROFILE_FIELD_INVALID')}
               {...form.register(name)}
             />
           ))}
@@ -80,7 +80,7 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
                 onChange={(v) => field.onChange(v ?? '')}
                 searchable
                 allowDeselect={false}
-                error={fieldMessage(errors.country)}
+                error={fieldMessage(errors.country, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />
@@ -88,46 +88,46 @@ export function ContactForm({ profile }: { profile: ProfileResponse }) {
             label={t('fields.zipCode')}
             required
             autoComplete="postal-code"
-            error={fieldMessage(errors.zipCode)}
+            error={fieldMessage(errors.zipCode, 'PROFILE_FIELD_INVALID')}
             {...form.register('zipCode')}
           />
           <TextInput
             label={t('fields.street')}
             required
             autoComplete="address-line1"
-            error={fieldMessage(errors.street)}
+            error={fieldMessage(errors.street, 'PROFILE_FIELD_INVALID')}
             {...form.register('street')}
           />
           <TextInput
             label={t('fields.number')}
             required
-            error={fieldMessage(errors.number)}
+            error={fieldMessage(errors.number, 'PROFILE_FIELD_INVALID')}
             {...form.register('number')}
           />
           <TextInput
             label={t('fields.complement')}
             autoComplete="address-line2"
-            error={fieldMessage(errors.complement)}
+            error={fieldMessage(errors.complement, 'PROFILE_FIELD_INVALID')}
             {...form.register('complement')}
           />
           <TextInput
             label={t('fields.neighborhood')}
             required
-            error={fieldMessage(errors.neighborhood)}
+            error={fieldMessage(errors.neighborhood, 'PROFILE_FIELD_INVALID')}
             {...form.register('neighborhood')}
           />
           <TextInput
             label={t('fields.city')}
             required
             autoComplete="address-level2"
-            error={fieldMessage(errors.city)}
+            error={fieldMessage(errors.city, 'PROFILE_FIELD_INVALID')}
             {...form.register('city')}
           />
           <TextInput
             label={t('fields.state')}
             required
             autoComplete="address-level1"
-            error={fieldMessage(errors.state)}
+            error={fieldMessage(errors.state, 'PROFILE_FIELD_INVALID')}
             {...form.register('state')}
           />
         </SimpleGrid>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { clearSession } from '../../../lib/session-store';
 import { queryClient } from '../../../lib/query-client';
 import { useRequestDeletion } from '../api/profile';
-import { apiErrorText } from './form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 /** Asking for the account's deletion, confirmed by typing one's name; the session ends right after. */

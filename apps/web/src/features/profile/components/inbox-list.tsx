@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@trilha/domain/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useInbox, useMarkRead } from '../api/profile';
-import { apiErrorText } from './form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 /** Internal messages; opening one marks it read. */

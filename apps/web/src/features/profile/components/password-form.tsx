@@ -19,7 +19,7 @@ import { checkPassword, passwordScore, type PasswordRequirement } from '@trilha/
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/profile';
-import { apiErrorText, applyServerErrors, fieldMessage } from './form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 const allRequirements: Record<ProfileResponse['passwordStrength'], PasswordRequirement[]> = {
@@ -50,7 +50,7 @@ export function PasswordForm({ level }: { level: ProfileResponse['passwordStreng
       form.reset();
       notifications.show({ color: 'teal', message: t('password.changed', { count: result.endedSessions }) });
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyFieldErrors(error, form.setError);
     }
   });
 
@@ -62,7 +62,7 @@ export function PasswordForm({ level }: { level: ProfileResponse['passwordStreng
             label={t('password.current')}
             autoComplete="current-password"
             required
-            error={fieldMessage(errors.currentPassword)}
+            error={fieldMessage(errors.currentPassword, 'PROFILE_FIELD_INVALID')}
             {...form.register('currentPassword')}
           />
           <Stack gap={6}>
@@ -70,7 +70,7 @@ export function PasswordForm({ level }: { level: ProfileResponse['passwordStreng
               label={t('password.new')}
               autoComplete="new-password"
               required
-              error={fieldMessage(errors.newPassword)}
+              error={fieldMessage(errors.newPassword, 'PROFILE_FIELD_INVALID')}
               {...form.register('newPassword')}
             />
             <Progress

@@ -21,7 +21,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { useSaveSection } from '../api/profile';
-import { apiErrorText, applyServerErrors, fieldMessage } from './form-errors';
+import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 export function PersonalForm({ profile }: { profile: ProfileResponse }) {
@@ -37,7 +37,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
       form.reset(saved.personal);
       notifications.show({ color: 'teal', message: t('saved') });
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyFieldErrors(error, form.setError);
     }
   });
 
@@ -49,25 +49,25 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
             label={t('fields.firstName')}
             required
             autoComplete="given-name"
-            error={fieldMessage(errors.firstName)}
+            error={fieldMessage(errors.firstName, 'PROFILE_FIELD_INVALID')}
             {...form.register('firstName')}
           />
           <TextInput
             label={t('fields.lastName')}
             required
             autoComplete="family-name"
-            error={fieldMessage(errors.lastName)}
+            error={fieldMessage(errors.lastName, 'PROFILE_FIELD_INVALID')}
             {...form.register('lastName')}
           />
           <TextInput
             label={t('fields.nickname')}
             autoComplete="nickname"
-            error={fieldMessage(errors.nickname)}
+            error={fieldMessage(errors.nickname, 'PROFILE_FIELD_INVALID')}
             {...form.register('nickname')}
           />
           <TextInput
             label={t('fields.storeNickname')}
-            error={fieldMessage(errors.storeNickname)}
+            error={fieldMessage(errors.storeNickname, 'PROFILE_FIELD_INVALID')}
             {...form.register('storeNickname')}
           />
           <Controller
@@ -81,7 +81,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 ref={field.ref}
-                error={fieldMessage(errors.birthday)}
+                error={fieldMessage(errors.birthday, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />
@@ -96,7 +96,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
                 clearable
-                error={fieldMessage(errors.gender)}
+                error={fieldMessage(errors.gender, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />
@@ -111,7 +111,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
                 clearable
-                error={fieldMessage(errors.maritalStatus)}
+                error={fieldMessage(errors.maritalStatus, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />
@@ -128,7 +128,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 value={field.value ?? ''}
                 onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
                 onBlur={field.onBlur}
-                error={fieldMessage(errors.childrenCount)}
+                error={fieldMessage(errors.childrenCount, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />
@@ -152,7 +152,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
             required
             autosize
             minRows={2}
-            error={fieldMessage(errors.disabilityDescription)}
+            error={fieldMessage(errors.disabilityDescription, 'PROFILE_FIELD_INVALID')}
             {...form.register('disabilityDescription')}
           />
         ) : null}

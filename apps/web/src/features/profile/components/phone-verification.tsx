@@ -6,7 +6,7 @@ import { cooldownRemainingSeconds } from '@trilha/domain/cooldown';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneCode, useVerifyPhone } from '../api/profile';
-import { apiErrorText } from './form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 function useCountdown(startedAt: string | null, duration: number) {

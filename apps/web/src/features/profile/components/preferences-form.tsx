@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSaveSection } from '../api/profile';
-import { applyServerErrors, fieldMessage } from './form-errors';
+import { applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 const fallbackZones = [
@@ -44,7 +44,7 @@ export function PreferencesForm({ profile }: { profile: ProfileResponse }) {
       form.reset(saved.preferences);
       notifications.show({ color: 'teal', message: t('saved') });
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyFieldErrors(error, form.setError);
     }
   });
 
@@ -64,7 +64,7 @@ export function PreferencesForm({ profile }: { profile: ProfileResponse }) {
                 searchable
                 allowDeselect={false}
                 limit={50}
-                error={fieldMessage(errors.timeZone)}
+                error={fieldMessage(errors.timeZone, 'PROFILE_FIELD_INVALID')}
               />
             )}
           />

@@ -5,7 +5,7 @@ import { profileProfessionalBody, type ProfileResponse } from '@trilha/contracts
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSaveSection } from '../api/profile';
-import { applyServerErrors, fieldMessage } from './form-errors';
+import { applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
 
 const readOnly = ['company', 'retailer', 'brand', 'store', 'branch'] as const;
@@ -24,7 +24,7 @@ export function ProfessionalForm({ profile }: { profile: ProfileResponse }) {
       form.reset(rest);
       notifications.show({ color: 'teal', message: t('saved') });
     } catch (error) {
-      applyServerErrors(error, form.setError);
+      applyFieldErrors(error, form.setError);
     }
   });
 
@@ -47,20 +47,24 @@ export function ProfessionalForm({ profile }: { profile: ProfileResponse }) {
           <TextInput
             label={t('fields.profession')}
             autoComplete="organization-title"
-            error={fieldMessage(errors.profession)}
+            error={fieldMessage(errors.profession, 'PROFILE_FIELD_INVALID')}
             {...form.register('profession')}
           />
           <TextInput
             label={t('fields.gminNumber')}
-            error={fieldMessage(errors.gminNumber)}
+            error={fieldMessage(errors.gminNumber, 'PROFILE_FIELD_INVALID')}
             {...form.register('gminNumber')}
           />
           <TextInput
             label={t('fields.cadvCode')}
-            error={fieldMessage(errors.cadvCode)}
+            error={fieldMessage(errors.cadvCode, 'PROFILE_FIELD_INVALID')}
             {...form.register('cadvCode')}
           />
-          <TextInput label={t('fields.code')} error={fieldMessage(errors.code)} {...form.register('code')} />
+          <TextInput
+            label={t('fields.code')}
+            error={fieldMessage(errors.code, 'PROFILE_FIELD_INVALID')}
+            {...form.register('code')}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>

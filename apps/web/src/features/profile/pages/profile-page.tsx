@@ -31,7 +31,7 @@ import { ActivityFeed } from '../components/activity-feed';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ContactForm } from '../components/contact-form';
 import { DeletionRequest } from '../components/deletion-request';
-import { apiErrorText } from '../components/form-errors';
+import { apiErrorText } from '../../../lib/form-errors';
 import { InboxList } from '../components/inbox-list';
 import { PasswordForm } from '../components/password-form';
 import { PersonalForm } from '../components/personal-form';

@@ -2,8 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { apiErrorText } from '../../../lib/form-errors';
 import { queryClient } from '../../../lib/query-client';
 import { selectedClientOf } from '../../../lib/session-store';
 import { selectClient } from './session';
@@ -25,7 +24,7 @@ export function useSelectClientMutation() {
       notifications.show({
         color: 'red',
         title: t('switchCompanyFailed'),
-        message: errorText(error instanceof ApiError ? error.code : 'INTERNAL'),
+        message: apiErrorText(error),
       });
     },
   });
