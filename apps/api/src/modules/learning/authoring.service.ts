@@ -22,6 +22,7 @@ import {
   audienceGroupMembers,
   courseModules,
   courses,
+  trails,
 } from '../../db/schema/learning';
 import { auditLog } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
@@ -375,26 +376,70 @@ export function createAuthoringService(deps: {
     return key;
   }
 
-  async function setCourseCover(actor: Actor, courseId: number, data: Buffer) {
-    const c = await courseRow(actor.clientId, courseId);
-    const key = await storeCover(actor.clientId, `courses/${courseId}`, data);
+  // ---------------------------------------------------------------- writes courses and trails share
+
+  /**
+   * The table of a course or a trail for the writes both have: the same columns (id, client, cover,
+   * publishing, audience, updated at) under the same names (checked when this compiles, by `SameItemColumns`).
+   */
+  const itemTable = (kind: ItemKind) => (kind === 'course' ? courses : (trails as unknown as typeof courses));
+
+  async function itemCoverKey(kind: ItemKind, clientId: number, id: number, tx: DbOrTx = db) {
+    const t = itemTable(kind);
+    const [row] = await tx
+      .select({ coverKey: t.coverKey })
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.clientId, clientId)));
+    if (!row) throw notFound();
+    return row.coverKey;
+  }
+
+  /** A new cover (the old one's files are removed once the new one is in place). */
+  async function setItemCover(actor: Actor, kind: ItemKind, id: number, data: Buffer) {
+    const old = await itemCoverKey(kind, actor.clientId, id);
+    const key = await storeCover(actor.clientId, `${kind}s/${id}`, data);
+    const t = itemTable(kind);
     await db.transaction(async (tx) => {
-      await tx.update(courses).set({ coverKey: key, updatedAt: new Date() }).where(eq(courses.id, courseId));
-      await audit(tx, actor, 'set_cover', 'course', courseId);
+      await tx.update(t).set({ coverKey: key, updatedAt: new Date() }).where(eq(t.id, id));
+      await audit(tx, actor, 'set_cover', kind, id);
     });
-    if (c.coverKey) await storage.removePrefix(c.coverKey.slice(0, c.coverKey.lastIndexOf('/')));
+    if (old) await storage.removePrefix(old.slice(0, old.lastIndexOf('/')));
+  }
+
+  async function setItemPublished(actor: Actor, kind: ItemKind, id: number, published: boolean) {
+    const t = itemTable(kind);
+    await db.transaction(async (tx) => {
+      await itemCoverKey(kind, actor.clientId, id, tx);
+      await tx
+        .update(t)
+        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
+        .where(eq(t.id, id));
+      await audit(tx, actor, published ? 'publish' : 'unpublish', kind, id);
+    });
+  }
+
+  /** Areas, groups and countries must be the client's; every list empty means everyone. */
+  async function setItemAudience(actor: Actor, kind: ItemKind, id: number, input: AudienceBody) {
+    const a = audienceBody.parse(input);
+    const t = itemTable(kind);
+    await db.transaction(async (tx) => {
+      await itemCoverKey(kind, actor.clientId, id, tx);
+      await checkAudience(tx, actor.clientId, a);
+      await tx
+        .update(t)
+        .set({ ...audienceValues(a), updatedAt: new Date() })
+        .where(eq(t.id, id));
+      await audit(tx, actor, 'set_audience', kind, id, a);
+    });
+  }
+
+  async function setCourseCover(actor: Actor, courseId: number, data: Buffer) {
+    await setItemCover(actor, 'course', courseId, data);
     return adminCourse(actor.clientId, courseId);
   }
 
   async function publishCourse(actor: Actor, courseId: number, published: boolean) {
-    await db.transaction(async (tx) => {
-      await courseRow(actor.clientId, courseId, tx);
-      await tx
-        .update(courses)
-        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
-        .where(eq(courses.id, courseId));
-      await audit(tx, actor, published ? 'publish' : 'unpublish', 'course', courseId);
-    });
+    await setItemPublished(actor, 'course', courseId, published);
     return adminCourse(actor.clientId, courseId);
   }
 
@@ -411,16 +456,7 @@ export function createAuthoringService(deps: {
   });
 
   async function setCourseAudience(actor: Actor, courseId: number, input: AudienceBody) {
-    const a = audienceBody.parse(input);
-    await db.transaction(async (tx) => {
-      await courseRow(actor.clientId, courseId, tx);
-      await checkAudience(tx, actor.clientId, a);
-      await tx
-        .update(courses)
-        .set({ ...audienceValues(a), updatedAt: new Date() })
-        .where(eq(courses.id, courseId));
-      await audit(tx, actor, 'set_audience', 'course', courseId, a);
-    });
+    await setItemAudience(actor, 'course', courseId, input);
     return adminCourse(actor.clientId, courseId);
   }
 
@@ -707,8 +743,8 @@ export function createAuthoringService(deps: {
       deleteActivity,
       uploadActivityFile,
       ...createTrailAuthoring(
-        { db, storage, signer },
-        { audit, assertIds, storeCover, checkAudience, audienceValues },
+        { db, signer },
+        { audit, assertIds, setItemCover, setItemPublished, setItemAudience },
       ),
     },
     ['taxonomy', 'listCourses', 'adminCourse', 'listTrails', 'adminTrail'],
@@ -718,6 +754,28 @@ export function createAuthoringService(deps: {
   );
 }
 export type AuthoringService = ReturnType<typeof createAuthoringService>;
+
+type ItemKind = 'course' | 'trail';
+// A compile error here means trails no longer have every column the shared writes use on courses.
+true satisfies SameItemColumns;
+type ItemColumns =
+  | 'id'
+  | 'clientId'
+  | 'coverKey'
+  | 'published'
+  | 'publishedAt'
+  | 'updatedAt'
+  | 'audienceAreaIds'
+  | 'audienceGroupIds'
+  | 'audienceCountryIds'
+  | 'audienceRoles';
+/** `true` while trails have every column the shared writes use on courses, with the same types. */
+type SameItemColumns =
+  Pick<typeof trails.$inferSelect, ItemColumns> extends Pick<typeof courses.$inferSelect, ItemColumns>
+    ? Pick<typeof courses.$inferSelect, ItemColumns> extends Pick<typeof trails.$inferSelect, ItemColumns>
+      ? true
+      : never
+    : never;
 
 /**
  * The service with every method but `reads` followed by `after`, whether it succeeded or not (a failed

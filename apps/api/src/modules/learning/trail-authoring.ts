@@ -2,23 +2,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import type {
   AdminTrail,
   AdminTrailListPage,
-  Audience,
   AudienceBody,
   TrailBody,
   TrailItemsBody,
 } from '@trilha/contracts/learning';
-import { audienceBody, trailBody } from '@trilha/contracts/learning';
+import { trailBody } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { trailItems, trails } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
 import type { Actor } from './authoring.service';
 import { coverUrlOf } from './catalog.service';
 import type { ContentSigner } from './content-urls';
 import { iso } from './course-context';
 
-/** What the trail back office borrows from the course back office (one audit trail, one cover rule). */
+/** What the trail back office borrows from the course back office (one audit trail, the writes both share). */
 export interface AuthoringKit {
   audit(
     tx: DbOrTx,
@@ -35,26 +33,18 @@ export interface AuthoringKit {
     ids: readonly number[],
     field: string,
   ): Promise<void>;
-  storeCover(clientId: number, owner: string, data: Buffer): Promise<string>;
-  checkAudience(tx: DbOrTx, clientId: number, a: Audience): Promise<void>;
-  audienceValues(a: Audience): {
-    audienceAreaIds: number[];
-    audienceGroupIds: number[];
-    audienceCountryIds: number[];
-    audienceRoles: string[];
-  };
+  setItemCover(actor: Actor, kind: 'trail', id: number, data: Buffer): Promise<void>;
+  setItemPublished(actor: Actor, kind: 'trail', id: number, published: boolean): Promise<void>;
+  setItemAudience(actor: Actor, kind: 'trail', id: number, input: AudienceBody): Promise<void>;
 }
 
 /**
  * The trail half of the learning back office: ordered sequences of courses with their cover, audience
  * and publishing, scoped to the actor's client like the rest.
  */
-export function createTrailAuthoring(
-  deps: { db: Db; storage: Storage; signer: ContentSigner },
-  kit: AuthoringKit,
-) {
-  const { db, storage, signer } = deps;
-  const { audit, assertIds, storeCover, checkAudience, audienceValues } = kit;
+export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, kit: AuthoringKit) {
+  const { db, signer } = deps;
+  const { audit, assertIds } = kit;
 
   async function trailRow(clientId: number, trailId: number, tx: DbOrTx = db) {
     const [row] = await tx
@@ -195,39 +185,17 @@ export function createTrailAuthoring(
   }
 
   async function setTrailCover(actor: Actor, trailId: number, data: Buffer) {
-    const t = await trailRow(actor.clientId, trailId);
-    const key = await storeCover(actor.clientId, `trails/${trailId}`, data);
-    await db.transaction(async (tx) => {
-      await tx.update(trails).set({ coverKey: key, updatedAt: new Date() }).where(eq(trails.id, trailId));
-      await audit(tx, actor, 'set_cover', 'trail', trailId);
-    });
-    if (t.coverKey) await storage.removePrefix(t.coverKey.slice(0, t.coverKey.lastIndexOf('/')));
+    await kit.setItemCover(actor, 'trail', trailId, data);
     return adminTrail(actor.clientId, trailId);
   }
 
   async function publishTrail(actor: Actor, trailId: number, published: boolean) {
-    await db.transaction(async (tx) => {
-      await trailRow(actor.clientId, trailId, tx);
-      await tx
-        .update(trails)
-        .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
-        .where(eq(trails.id, trailId));
-      await audit(tx, actor, published ? 'publish' : 'unpublish', 'trail', trailId);
-    });
+    await kit.setItemPublished(actor, 'trail', trailId, published);
     return adminTrail(actor.clientId, trailId);
   }
 
   async function setTrailAudience(actor: Actor, trailId: number, input: AudienceBody) {
-    const a = audienceBody.parse(input);
-    await db.transaction(async (tx) => {
-      await trailRow(actor.clientId, trailId, tx);
-      await checkAudience(tx, actor.clientId, a);
-      await tx
-        .update(trails)
-        .set({ ...audienceValues(a), updatedAt: new Date() })
-        .where(eq(trails.id, trailId));
-      await audit(tx, actor, 'set_audience', 'trail', trailId, a);
-    });
+    await kit.setItemAudience(actor, 'trail', trailId, input);
     return adminTrail(actor.clientId, trailId);
   }
 
