@@ -1,9 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { apiErrorText } from '../../../lib/form-errors';
 
 /** Title, description and the area's sub-screens as tabs that change the address. */
 export function AdminHeader({
@@ -42,48 +38,4 @@ export function AdminHeader({
       ) : null}
     </Stack>
   );
-}
-
-/** Loading, error (with retry) and empty states around a list. */
-export function ListState({
-  pending,
-  error,
-  empty,
-  emptyText,
-  onRetry,
-  children,
-}: {
-  pending: boolean;
-  error: unknown;
-  empty: boolean;
-  emptyText: string;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('accounts-admin');
-  if (pending)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  if (error)
-    return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <Text>{apiErrorText(error)}</Text>
-          <Button size="compact-sm" variant="white" onClick={onRetry}>
-            {t('retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  if (empty)
-    return (
-      <Stack align="center" py="xl" gap="xs">
-        <IconInbox size={36} stroke={1.4} aria-hidden />
-        <Text c="dimmed">{emptyText}</Text>
-      </Stack>
-    );
-  return <>{children}</>;
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -19,7 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDeletionRequests, useProcessDeletion } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
-import { AdminHeader, ListState } from '../components/admin-shell';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { AdminHeader } from '../components/admin-shell';
 import { usersTabs } from './users-page';
 
 /** /admin/users/deletion-requests: requests of the selected client; processing anonymizes the account. */
@@ -118,19 +119,11 @@ export default function DeletionRequestsPage() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {data && data.total > data.pageSize ? (
-            <Group justify="center" p="md">
-              <Pagination
-                size="sm"
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-              />
-            </Group>
-          ) : null}
         </ListState>
       </Paper>
+      {data ? (
+        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+      ) : null}
       <Modal
         opened={Boolean(confirm)}
         onClose={() => setConfirm(null)}

@@ -1,7 +1,6 @@
 import {
   Badge,
   Group,
-  Pagination,
   Paper,
   ScrollArea,
   Select,
@@ -18,7 +17,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOutbox } from '../api/admin';
-import { AdminHeader, ListState } from '../components/admin-shell';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { AdminHeader } from '../components/admin-shell';
 
 export function communicationsTabs(t: (k: 'tabs.outbox' | 'tabs.tickets') => string) {
   return [
@@ -125,19 +126,11 @@ export default function OutboxPage() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {data && data.total > data.pageSize ? (
-            <Group justify="center" p="md">
-              <Pagination
-                size="sm"
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-              />
-            </Group>
-          ) : null}
         </ListState>
       </Paper>
+      {data ? (
+        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+      ) : null}
     </Stack>
   );
 }

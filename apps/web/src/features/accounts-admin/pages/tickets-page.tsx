@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Group,
-  Pagination,
-  Paper,
-  ScrollArea,
-  Select,
-  Spoiler,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Group, Paper, ScrollArea, Select, Spoiler, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ticketStatuses } from '@trilha/contracts/institutional';
 import { formatDateTime } from '@trilha/domain/dates';
@@ -18,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useTickets, useTicketStatus } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
-import { AdminHeader, ListState } from '../components/admin-shell';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { AdminHeader } from '../components/admin-shell';
 import { communicationsTabs } from './outbox-page';
 
 const statusColor = { open: 'blue', in_progress: 'yellow', closed: 'gray' } as const;
@@ -130,19 +121,11 @@ export default function TicketsPage() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {data && data.total > data.pageSize ? (
-            <Group justify="center" p="md">
-              <Pagination
-                size="sm"
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-              />
-            </Group>
-          ) : null}
         </ListState>
       </Paper>
+      {data ? (
+        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+      ) : null}
     </Stack>
   );
 }

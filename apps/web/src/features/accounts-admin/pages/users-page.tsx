@@ -5,7 +5,6 @@ import {
   Group,
   Menu,
   Modal,
-  Pagination,
   Paper,
   ScrollArea,
   Select,
@@ -35,7 +34,9 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useAdminUsers, useCapabilities, useUserAction, type UserAction } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
-import { AdminHeader, ListState } from '../components/admin-shell';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { AdminHeader } from '../components/admin-shell';
 import { RolesModal } from '../components/roles-modal';
 
 const statusColor = { active: 'teal', blocked: 'red', awaiting_approval: 'yellow' } as const;
@@ -262,24 +263,16 @@ export default function UsersPage() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {data ? (
-            <Group justify="space-between" p="md" gap="sm">
-              <Text fz="sm" c="dimmed">
-                {t('users.count', { count: data.total })}
-              </Text>
-              {data.total > data.pageSize ? (
-                <Pagination
-                  size="sm"
-                  total={Math.ceil(data.total / data.pageSize)}
-                  value={page}
-                  onChange={(p) => setParam('page', String(p))}
-                  getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-                />
-              ) : null}
-            </Group>
-          ) : null}
         </ListState>
       </Paper>
+      {data ? (
+        <PaginationBar
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(p) => setParam('page', String(p))}
+        />
+      ) : null}
       <Modal
         opened={Boolean(confirm)}
         onClose={() => setConfirm(null)}

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { downloadReportCsv, useCourseReport } from '../api/admin';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
 import { WrapBadge } from '../../../components/wrap-badge';
-import { Pager } from './pager';
 
 const statusColor: Record<string, string> = {
   not_started: 'gray',
@@ -71,70 +72,76 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        <Table.ScrollContainer
-          minWidth={720}
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.report') },
-          }}
+        <ListState
+          pending={report.isPending}
+          error={report.error}
+          empty={report.data?.items.length === 0}
+          emptyText={t('report.empty')}
+          onRetry={() => void report.refetch()}
         >
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('report.learner')}</Table.Th>
-                <Table.Th>{t('report.status')}</Table.Th>
-                <Table.Th>{t('report.progress')}</Table.Th>
-                <Table.Th>{t('report.started')}</Table.Th>
-                <Table.Th>{t('report.finished')}</Table.Th>
-                <Table.Th>{t('report.lastActivity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(report.data?.items ?? []).map((row) => (
-                <Table.Tr key={row.userId}>
-                  <Table.Td>
-                    <Text fz="sm" fw={500}>
-                      {row.fullName}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {row.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <WrapBadge variant="light" color={statusColor[row.status]}>
-                      {t(`status.${row.status}`)}
-                    </WrapBadge>
-                  </Table.Td>
-                  <Table.Td miw={160}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Progress
-                        value={row.percent}
-                        style={{ flex: 1 }}
-                        aria-label={`${row.fullName}: ${row.percent}%`}
-                      />
-                      <Text fz="xs">
-                        {row.completedActivities}/{row.totalActivities}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{row.startedAt ? formatDate(row.startedAt) : '—'}</Table.Td>
-                  <Table.Td>{row.finishedAt ? formatDate(row.finishedAt) : '—'}</Table.Td>
-                  <Table.Td>{row.lastActivityAt ? formatDate(row.lastActivityAt) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-              {report.data && report.data.items.length === 0 ? (
+          <Table.ScrollContainer
+            minWidth={720}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.report') },
+            }}
+          >
+            <Table verticalSpacing="xs">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" fz="sm">
-                      {t('report.empty')}
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>{t('report.learner')}</Table.Th>
+                  <Table.Th>{t('report.status')}</Table.Th>
+                  <Table.Th>{t('report.progress')}</Table.Th>
+                  <Table.Th>{t('report.started')}</Table.Th>
+                  <Table.Th>{t('report.finished')}</Table.Th>
+                  <Table.Th>{t('report.lastActivity')}</Table.Th>
                 </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.data?.items.map((row) => (
+                  <Table.Tr key={row.userId}>
+                    <Table.Td>
+                      <Text fz="sm" fw={500}>
+                        {row.fullName}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {row.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <WrapBadge variant="light" color={statusColor[row.status]}>
+                        {t(`status.${row.status}`)}
+                      </WrapBadge>
+                    </Table.Td>
+                    <Table.Td miw={160}>
+                      <Group gap="xs" wrap="nowrap">
+                        <Progress
+                          value={row.percent}
+                          style={{ flex: 1 }}
+                          aria-label={`${row.fullName}: ${row.percent}%`}
+                        />
+                        <Text fz="xs">
+                          {row.completedActivities}/{row.totalActivities}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{row.startedAt ? formatDate(row.startedAt) : '—'}</Table.Td>
+                    <Table.Td>{row.finishedAt ? formatDate(row.finishedAt) : '—'}</Table.Td>
+                    <Table.Td>{row.lastActivityAt ? formatDate(row.lastActivityAt) : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListState>
       </Paper>
-      <Pager data={report.data} page={page} onPage={setPage} />
+      {report.data ? (
+        <PaginationBar
+          page={page}
+          pageSize={report.data.pageSize}
+          total={report.data.total}
+          onChange={setPage}
+        />
+      ) : null}
     </Stack>
   );
 }

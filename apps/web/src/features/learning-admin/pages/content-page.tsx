@@ -19,8 +19,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
+import { ListState } from '../../../components/list-state';
+import { PaginationBar } from '../../../components/pagination-bar';
 import { WrapBadge } from '../../../components/wrap-badge';
-import { Pager } from '../components/pager';
 
 function CreateModal({
   kind,
@@ -137,48 +138,30 @@ function CourseTable() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.course')}</Table.Th>
-                <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  {t('list.activities')}
-                </Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  {t('list.enrollments')}
-                </Table.Th>
-                <Table.Th>{t('list.updated')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.isPending ? (
+        <ListState
+          pending={query.isPending}
+          error={query.error}
+          empty={query.data?.items.length === 0}
+          emptyText={t('list.noCourses')}
+          onRetry={() => void query.refetch()}
+        >
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" fz="sm">
-                      {t('states.loading')}
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>{t('list.course')}</Table.Th>
+                  <Table.Th>{t('list.status')}</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    {t('list.activities')}
+                  </Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    {t('list.enrollments')}
+                  </Table.Th>
+                  <Table.Th>{t('list.updated')}</Table.Th>
                 </Table.Tr>
-              ) : query.isError ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="red.8" fz="sm" role="alert">
-                      {t('states.error')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : query.data.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" fz="sm">
-                      {t('list.noCourses')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                query.data.items.map((course) => (
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data?.items.map((course) => (
                   <Table.Tr key={course.id}>
                     <Table.Td>
                       <Text
@@ -203,13 +186,20 @@ function CourseTable() {
                     </Table.Td>
                     <Table.Td>{formatDate(course.updatedAt)}</Table.Td>
                   </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListState>
       </Paper>
-      <Pager data={query.data} page={page} onPage={setPage} />
+      {query.data ? (
+        <PaginationBar
+          page={page}
+          pageSize={query.data.pageSize}
+          total={query.data.total}
+          onChange={setPage}
+        />
+      ) : null}
       <CreateModal kind="course" opened={opened} onClose={modal.close} />
     </Stack>
   );
@@ -228,45 +218,27 @@ function TrailTable() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.trail')}</Table.Th>
-                <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  {t('list.courses')}
-                </Table.Th>
-                <Table.Th>{t('list.updated')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.isPending ? (
+        <ListState
+          pending={query.isPending}
+          error={query.error}
+          empty={query.data?.items.length === 0}
+          emptyText={t('list.noTrails')}
+          onRetry={() => void query.refetch()}
+        >
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" fz="sm">
-                      {t('states.loading')}
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>{t('list.trail')}</Table.Th>
+                  <Table.Th>{t('list.status')}</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    {t('list.courses')}
+                  </Table.Th>
+                  <Table.Th>{t('list.updated')}</Table.Th>
                 </Table.Tr>
-              ) : query.isError ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="red.8" fz="sm" role="alert">
-                      {t('states.error')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : query.data.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" fz="sm">
-                      {t('list.noTrails')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                query.data.items.map((trail) => (
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data?.items.map((trail) => (
                   <Table.Tr key={trail.id}>
                     <Table.Td>
                       <Text
@@ -288,13 +260,20 @@ function TrailTable() {
                     </Table.Td>
                     <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>
                   </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ListState>
       </Paper>
-      <Pager data={query.data} page={page} onPage={setPage} />
+      {query.data ? (
+        <PaginationBar
+          page={page}
+          pageSize={query.data.pageSize}
+          total={query.data.total}
+          onChange={setPage}
+        />
+      ) : null}
       <CreateModal kind="trail" opened={opened} onClose={modal.close} />
     </Stack>
   );

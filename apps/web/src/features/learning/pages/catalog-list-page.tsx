@@ -5,7 +5,7 @@ import { useCourseList, useTrailList } from '../api/catalog';
 import { CatalogCard } from '../components/catalog-card';
 import { CardGridSkeleton, EmptyList, LoadError } from '../components/catalog-states';
 import { ListFiltersPanel } from '../components/list-filters-panel';
-import { PaginationBar } from '../components/pagination-bar';
+import { PaginationBar } from '../../../components/pagination-bar';
 import {
   activeFilterCount,
   resetListFilters,

@@ -27,7 +27,7 @@ import { ActivityKindIcon } from '../components/activity-kind-icon';
 import { formatWorkload } from '../components/catalog-card';
 import { CardGridSkeleton, EmptyList, LoadError } from '../components/catalog-states';
 import { CoverImage } from '../components/cover-image';
-import { PaginationBar } from '../components/pagination-bar';
+import { PaginationBar } from '../../../components/pagination-bar';
 import classes from '../components/catalog-card.module.css';
 import { WrapBadge } from '../../../components/wrap-badge';
 

@@ -1,7 +1,11 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-/** "Showing 13–24 of 40" and the page buttons; nothing when everything fits on one page. */
+/**
+ * "Showing 13–24 of 40" and the page buttons under a list; nothing when everything fits on one page.
+ * The text and the buttons wrap onto two lines (and the buttons get smaller) at phone width.
+ */
 export function PaginationBar({
   page,
   pageSize,
@@ -13,13 +17,14 @@ export function PaginationBar({
   total: number;
   onChange: (page: number) => void;
 }) {
-  const { t } = useTranslation('learning');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const { t } = useTranslation('common');
+  const phone = useMediaQuery('(max-width: 30em)');
   if (total <= pageSize) return null;
+  const pages = Math.ceil(total / pageSize);
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <Group justify="space-between" gap="sm" component="nav" aria-label={t('pagination.label')}>
+    <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('pagination.label')}>
       <Text fz="sm" c="dimmed">
         {t('pagination.showing', { from, to, total })}
       </Text>
@@ -27,6 +32,7 @@ export function PaginationBar({
         value={page}
         total={pages}
         onChange={onChange}
+        size={phone ? 'sm' : 'md'}
         siblings={1}
         boundaries={1}
         getControlProps={(control) => ({
