@@ -4,11 +4,23 @@ import { AppProviders } from '../app/providers';
 import { i18n } from '../lib/i18n';
 import { PaginationBar } from './pagination-bar';
 
-function renderBar(props: { page: number; pageSize: number; total: number; onChange?: (p: number) => void }) {
+function renderBar(props: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange?: (p: number) => void;
+  alwaysCount?: boolean;
+}) {
   const onChange = props.onChange ?? vi.fn();
   render(
     <AppProviders env="test">
-      <PaginationBar page={props.page} pageSize={props.pageSize} total={props.total} onChange={onChange} />
+      <PaginationBar
+        page={props.page}
+        pageSize={props.pageSize}
+        total={props.total}
+        onChange={onChange}
+        alwaysCount={props.alwaysCount}
+      />
     </AppProviders>,
   );
   return onChange;
@@ -43,6 +55,23 @@ describe('PaginationBar', () => {
   it('renders nothing when everything fits on one page', () => {
     renderBar({ page: 1, pageSize: 12, total: 12 });
     expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByText(/Mostrando/)).toBeNull();
+  });
+
+  it('with alwaysCount shows the count of a one-page list, without page buttons', () => {
+    renderBar({ page: 1, pageSize: 20, total: 7, alwaysCount: true });
+    expect(screen.getByRole('navigation', { name: 'Paginação' }).textContent).toBe('Mostrando 1–7 de 7');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('with alwaysCount shows nothing for an empty list', () => {
+    renderBar({ page: 1, pageSize: 20, total: 0, alwaysCount: true });
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('on a page past the end (an old address) shows the total, not a range', () => {
+    renderBar({ page: 9, pageSize: 12, total: 40 });
+    expect(screen.getByText('40 itens')).toBeTruthy();
     expect(screen.queryByText(/Mostrando/)).toBeNull();
   });
 

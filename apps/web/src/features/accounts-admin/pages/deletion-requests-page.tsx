@@ -122,7 +122,13 @@ export default function DeletionRequestsPage() {
         </ListState>
       </Paper>
       {data ? (
-        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+        <PaginationBar
+          alwaysCount
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={setPage}
+        />
       ) : null}
       <Modal
         opened={Boolean(confirm)}

@@ -129,7 +129,13 @@ export default function OutboxPage() {
         </ListState>
       </Paper>
       {data ? (
-        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+        <PaginationBar
+          alwaysCount
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={setPage}
+        />
       ) : null}
     </Stack>
   );

@@ -124,7 +124,13 @@ export default function TicketsPage() {
         </ListState>
       </Paper>
       {data ? (
-        <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+        <PaginationBar
+          alwaysCount
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={setPage}
+        />
       ) : null}
     </Stack>
   );

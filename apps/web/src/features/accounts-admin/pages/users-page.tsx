@@ -267,6 +267,7 @@ export default function UsersPage() {
       </Paper>
       {data ? (
         <PaginationBar
+          alwaysCount
           page={page}
           pageSize={data.pageSize}
           total={data.total}

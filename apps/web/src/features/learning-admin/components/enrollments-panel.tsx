@@ -175,7 +175,13 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
         </ListState>
       </Paper>
       {list.data ? (
-        <PaginationBar page={page} pageSize={list.data.pageSize} total={list.data.total} onChange={setPage} />
+        <PaginationBar
+          alwaysCount
+          page={page}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          onChange={setPage}
+        />
       ) : null}
     </Stack>
   );

@@ -136,6 +136,7 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
       </Paper>
       {report.data ? (
         <PaginationBar
+          alwaysCount
           page={page}
           pageSize={report.data.pageSize}
           total={report.data.total}

@@ -194,6 +194,7 @@ function CourseTable() {
       </Paper>
       {query.data ? (
         <PaginationBar
+          alwaysCount
           page={page}
           pageSize={query.data.pageSize}
           total={query.data.total}
@@ -268,6 +269,7 @@ function TrailTable() {
       </Paper>
       {query.data ? (
         <PaginationBar
+          alwaysCount
           page={page}
           pageSize={query.data.pageSize}
           total={query.data.total}

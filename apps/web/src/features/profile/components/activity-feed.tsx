@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Pagination, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text, Timeline } from '@mantine/core';
 import {
   IconActivity,
   IconCamera,
@@ -14,6 +14,7 @@ import type { ActivityEvent } from '@trilha/contracts/profile';
 import { formatDateTime } from '@trilha/domain/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaginationBar } from '../../../components/pagination-bar';
 import { currentLanguage } from '../../../lib/i18n';
 import { useActivity } from '../api/profile';
 import { apiErrorText } from '../../../lib/form-errors';
@@ -81,16 +82,7 @@ export function ActivityFeed() {
               );
             })}
           </Timeline>
-          {data.total > data.pageSize ? (
-            <Group justify="center">
-              <Pagination
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-              />
-            </Group>
-          ) : null}
+          <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
         </Stack>
       ) : null}
     </SectionCard>

@@ -1,18 +1,8 @@
-import {
-  Accordion,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaginationBar } from '../../../components/pagination-bar';
 import { formatDateTime } from '@trilha/domain/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useInbox, useMarkRead } from '../api/profile';
@@ -97,16 +87,7 @@ export function InboxList() {
               </Accordion.Item>
             ))}
           </Accordion>
-          {data.total > data.pageSize ? (
-            <Group justify="center">
-              <Pagination
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t(`pagination.${c}`) })}
-              />
-            </Group>
-          ) : null}
+          <PaginationBar page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
         </Stack>
       ) : null}
     </SectionCard>
