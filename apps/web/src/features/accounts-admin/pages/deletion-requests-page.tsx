@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DeletionRequest } from '@trilha/contracts/accounts-admin';
 import { formatDateTime } from '@trilha/domain/dates';
@@ -18,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDeletionRequests, useProcessDeletion } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { AdminHeader } from '../components/admin-shell';
 import { usersTabs } from './users-page';
 
@@ -31,7 +19,6 @@ export default function DeletionRequestsPage() {
   const list = useDeletionRequests(status, page);
   const process = useProcessDeletion();
   const [confirm, setConfirm] = useState<DeletionRequest | null>(null);
-  const data = list.data;
 
   const run = async () => {
     if (!confirm) return;
@@ -61,75 +48,58 @@ export default function DeletionRequestsPage() {
           ]}
         />
       </Group>
-      <Paper withBorder radius="md">
-        <ListState
-          pending={list.isPending}
-          error={list.error}
-          empty={data?.total === 0}
-          emptyText={t('deletion.empty')}
-          onRetry={() => void list.refetch()}
-        >
-          <ScrollArea>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              miw={360}
-              aria-label={t('tabs.deletionRequests')}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('deletion.columns.user')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('deletion.columns.reason')}</Table.Th>
-                  <Table.Th>{t('deletion.columns.requestedAt')}</Table.Th>
-                  <Table.Th>{t('deletion.columns.status')}</Table.Th>
+      <PagedList query={list} page={page} onPage={setPage} emptyText={t('deletion.empty')}>
+        {(data) => (
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            miw={360}
+            aria-label={t('tabs.deletionRequests')}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('deletion.columns.user')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('deletion.columns.reason')}</Table.Th>
+                <Table.Th>{t('deletion.columns.requestedAt')}</Table.Th>
+                <Table.Th>{t('deletion.columns.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Text fw={600} fz="sm">
+                      {r.fullName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {r.email ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text fz="sm" lineClamp={2}>
+                      {r.reason ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{formatDateTime(r.requestedAt, currentLanguage())}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.status === 'pending' ? (
+                      <Button size="xs" color="red" variant="light" onClick={() => setConfirm(r)}>
+                        {t('deletion.process')}
+                      </Button>
+                    ) : (
+                      <Badge variant="light" color="gray">
+                        {t('deletion.processed')}
+                      </Badge>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>
-                      <Text fw={600} fz="sm">
-                        {r.fullName}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {r.email ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text fz="sm" lineClamp={2}>
-                        {r.reason ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{formatDateTime(r.requestedAt, currentLanguage())}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.status === 'pending' ? (
-                        <Button size="xs" color="red" variant="light" onClick={() => setConfirm(r)}>
-                          {t('deletion.process')}
-                        </Button>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          {t('deletion.processed')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </ListState>
-      </Paper>
-      {data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
       <Modal
         opened={Boolean(confirm)}
         onClose={() => setConfirm(null)}

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  Spoiler,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Group, Paper, Select, Spoiler, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '@trilha/domain/dates';
@@ -17,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOutbox } from '../api/admin';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { AdminHeader } from '../components/admin-shell';
 
 export function communicationsTabs(t: (k: 'tabs.outbox' | 'tabs.tickets') => string) {
@@ -36,7 +24,6 @@ export default function OutboxPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const outbox = useOutbox(channel ?? undefined, debounced, page);
-  const data = outbox.data;
 
   return (
     <Stack gap="lg">
@@ -74,69 +61,52 @@ export default function OutboxPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder radius="md">
-        <ListState
-          pending={outbox.isPending}
-          error={outbox.error}
-          empty={data?.total === 0}
-          emptyText={t('outbox.empty')}
-          onRetry={() => void outbox.refetch()}
-        >
-          <ScrollArea>
-            <Table verticalSpacing="sm" horizontalSpacing="md" miw={360} aria-label={t('tabs.outbox')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('outbox.columns.message')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('outbox.columns.channel')}</Table.Th>
-                  <Table.Th>{t('outbox.columns.sentAt')}</Table.Th>
+      <PagedList query={outbox} page={page} onPage={setPage} emptyText={t('outbox.empty')}>
+        {(data) => (
+          <Table verticalSpacing="sm" horizontalSpacing="md" miw={360} aria-label={t('tabs.outbox')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('outbox.columns.message')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('outbox.columns.channel')}</Table.Th>
+                <Table.Th>{t('outbox.columns.sentAt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Text fw={600} fz="sm">
+                      {m.subject ?? m.template ?? '—'}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {m.to}
+                    </Text>
+                    <Spoiler
+                      maxHeight={40}
+                      showLabel={t('outbox.more')}
+                      hideLabel={t('outbox.less')}
+                      fz="sm"
+                      mt={4}
+                    >
+                      <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+                        {m.body}
+                      </Text>
+                    </Spoiler>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Badge variant="light">
+                      {t(`outbox.channels.${m.channel as 'email'}`, { defaultValue: m.channel })}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{formatDateTime(m.createdAt, currentLanguage())}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Text fw={600} fz="sm">
-                        {m.subject ?? m.template ?? '—'}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {m.to}
-                      </Text>
-                      <Spoiler
-                        maxHeight={40}
-                        showLabel={t('outbox.more')}
-                        hideLabel={t('outbox.less')}
-                        fz="sm"
-                        mt={4}
-                      >
-                        <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
-                          {m.body}
-                        </Text>
-                      </Spoiler>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Badge variant="light">
-                        {t(`outbox.channels.${m.channel as 'email'}`, { defaultValue: m.channel })}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{formatDateTime(m.createdAt, currentLanguage())}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </ListState>
-      </Paper>
-      {data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -6,7 +6,6 @@ import {
   Menu,
   Modal,
   Paper,
-  ScrollArea,
   Select,
   Stack,
   Table,
@@ -34,8 +33,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useAdminUsers, useCapabilities, useUserAction, type UserAction } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { AdminHeader } from '../components/admin-shell';
 import { RolesModal } from '../components/roles-modal';
 
@@ -85,7 +83,6 @@ export default function UsersPage() {
       notifications.show({ color: 'red', message: apiErrorText(error) });
     }
   };
-  const data = users.data;
   const selfId = session?.user.id;
 
   return (
@@ -132,148 +129,136 @@ export default function UsersPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder radius="md" p={0}>
-        <ListState
-          pending={users.isPending}
-          error={users.error}
-          empty={data?.total === 0}
-          emptyText={t('users.empty')}
-          onRetry={() => void users.refetch()}
-        >
-          <ScrollArea>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              highlightOnHover
-              miw={360}
-              aria-label={t('users.title')}
-              aria-busy={users.isFetching}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('users.columns.name')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('users.columns.document')}</Table.Th>
-                  <Table.Th>{t('users.columns.status')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('users.columns.roles')}</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>{t('users.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>
-                      <Text fw={600} fz="sm" lineClamp={1}>
-                        {user.anonymized ? t('users.anonymized') : user.fullName}
-                        {user.isSuperuser ? (
-                          <Badge ml={6} size="xs" variant="outline">
-                            {t('users.superuser')}
-                          </Badge>
-                        ) : null}
-                      </Text>
-                      <Text fz="xs" c="dimmed" lineClamp={1}>
-                        {user.email ?? user.username}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">
-                      <Text fz="sm" ff="monospace">
-                        {user.document ? maskDocument('BRA', user.document) : '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[user.status]} variant="light" size="sm">
-                        {t(`status.${user.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Group gap={4}>
-                        {user.roles.length ? (
-                          user.roles.map((r) => (
-                            <Badge key={r} size="xs" variant="default">
-                              {t(`roleNames.${r}`)}
-                            </Badge>
-                          ))
-                        ) : (
-                          <Text fz="xs" c="dimmed">
-                            {t('users.noRoles')}
-                          </Text>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {user.id !== selfId && !user.anonymized ? (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={t('users.actionsFor', { name: user.fullName })}
-                            >
-                              <IconDots size={18} aria-hidden />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {user.status === 'awaiting_approval' ? (
-                              <Menu.Item
-                                leftSection={<IconCheck size={16} aria-hidden />}
-                                onClick={() => setConfirm({ user, action: 'approve' })}
-                              >
-                                {t('actions.approve')}
-                              </Menu.Item>
-                            ) : null}
-                            {user.status === 'blocked' ? (
-                              <Menu.Item
-                                leftSection={<IconLockOpen size={16} aria-hidden />}
-                                onClick={() => setConfirm({ user, action: 'unblock' })}
-                              >
-                                {t('actions.unblock')}
-                              </Menu.Item>
-                            ) : (
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconLock size={16} aria-hidden />}
-                                onClick={() => setConfirm({ user, action: 'block' })}
-                              >
-                                {t('actions.block')}
-                              </Menu.Item>
-                            )}
-                            {caps.data?.canEditRoles ? (
-                              <Menu.Item
-                                leftSection={<IconUserShield size={16} aria-hidden />}
-                                onClick={() => setEditing(user)}
-                              >
-                                {t('actions.roles')}
-                              </Menu.Item>
-                            ) : null}
-                            {user.email ? (
-                              <Menu.Item
-                                leftSection={<IconKey size={16} aria-hidden />}
-                                onClick={() => setConfirm({ user, action: 'set-password-link' })}
-                              >
-                                {t('actions.setPasswordLink')}
-                              </Menu.Item>
-                            ) : null}
-                          </Menu.Dropdown>
-                        </Menu>
+      <PagedList
+        query={users}
+        page={page}
+        onPage={(p) => setParam('page', String(p))}
+        emptyText={t('users.empty')}
+      >
+        {(data) => (
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            miw={360}
+            aria-label={t('users.title')}
+            aria-busy={users.isFetching}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('users.columns.name')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('users.columns.document')}</Table.Th>
+                <Table.Th>{t('users.columns.status')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('users.columns.roles')}</Table.Th>
+                <Table.Th w={56}>
+                  <VisuallyHidden>{t('users.columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <Text fw={600} fz="sm" lineClamp={1}>
+                      {user.anonymized ? t('users.anonymized') : user.fullName}
+                      {user.isSuperuser ? (
+                        <Badge ml={6} size="xs" variant="outline">
+                          {t('users.superuser')}
+                        </Badge>
                       ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </ListState>
-      </Paper>
-      {data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(p) => setParam('page', String(p))}
-        />
-      ) : null}
+                    </Text>
+                    <Text fz="xs" c="dimmed" lineClamp={1}>
+                      {user.email ?? user.username}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="md">
+                    <Text fz="sm" ff="monospace">
+                      {user.document ? maskDocument('BRA', user.document) : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor[user.status]} variant="light" size="sm">
+                      {t(`status.${user.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Group gap={4}>
+                      {user.roles.length ? (
+                        user.roles.map((r) => (
+                          <Badge key={r} size="xs" variant="default">
+                            {t(`roleNames.${r}`)}
+                          </Badge>
+                        ))
+                      ) : (
+                        <Text fz="xs" c="dimmed">
+                          {t('users.noRoles')}
+                        </Text>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {user.id !== selfId && !user.anonymized ? (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('users.actionsFor', { name: user.fullName })}
+                          >
+                            <IconDots size={18} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {user.status === 'awaiting_approval' ? (
+                            <Menu.Item
+                              leftSection={<IconCheck size={16} aria-hidden />}
+                              onClick={() => setConfirm({ user, action: 'approve' })}
+                            >
+                              {t('actions.approve')}
+                            </Menu.Item>
+                          ) : null}
+                          {user.status === 'blocked' ? (
+                            <Menu.Item
+                              leftSection={<IconLockOpen size={16} aria-hidden />}
+                              onClick={() => setConfirm({ user, action: 'unblock' })}
+                            >
+                              {t('actions.unblock')}
+                            </Menu.Item>
+                          ) : (
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconLock size={16} aria-hidden />}
+                              onClick={() => setConfirm({ user, action: 'block' })}
+                            >
+                              {t('actions.block')}
+                            </Menu.Item>
+                          )}
+                          {caps.data?.canEditRoles ? (
+                            <Menu.Item
+                              leftSection={<IconUserShield size={16} aria-hidden />}
+                              onClick={() => setEditing(user)}
+                            >
+                              {t('actions.roles')}
+                            </Menu.Item>
+                          ) : null}
+                          {user.email ? (
+                            <Menu.Item
+                              leftSection={<IconKey size={16} aria-hidden />}
+                              onClick={() => setConfirm({ user, action: 'set-password-link' })}
+                            >
+                              {t('actions.setPasswordLink')}
+                            </Menu.Item>
+                          ) : null}
+                        </Menu.Dropdown>
+                      </Menu>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
       <Modal
         opened={Boolean(confirm)}
         onClose={() => setConfirm(null)}

@@ -18,8 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
 import { courseApi, useEnrollments, useUserSearch } from '../api/admin';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { WrapBadge } from '../../../components/wrap-badge';
 
 /** Who is enrolled in a course; enroll users found by name, remove an enrollment. */
@@ -114,75 +113,59 @@ export function EnrollmentsPanel({ courseId }: { courseId: number }) {
         maw={360}
         type="search"
       />
-      <Paper withBorder radius="md">
-        <ListState
-          pending={list.isPending}
-          error={list.error}
-          empty={list.data?.items.length === 0}
-          emptyText={t('enrollments.empty')}
-          onRetry={() => void list.refetch()}
-        >
-          <Table.ScrollContainer
-            minWidth={560}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.enrollments') },
-            }}
-          >
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('enrollments.name')}</Table.Th>
-                  <Table.Th>{t('enrollments.date')}</Table.Th>
-                  <Table.Th>{t('enrollments.source')}</Table.Th>
-                  <Table.Th aria-label={t('enrollments.actions')} />
+      <PagedList
+        query={list}
+        page={page}
+        onPage={setPage}
+        emptyText={t('enrollments.empty')}
+        scrollLabel={t('tabs.enrollments')}
+      >
+        {(data) => (
+          <Table miw={560} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('enrollments.name')}</Table.Th>
+                <Table.Th>{t('enrollments.date')}</Table.Th>
+                <Table.Th>{t('enrollments.source')}</Table.Th>
+                <Table.Th aria-label={t('enrollments.actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td>
+                    <Text fz="sm" fw={500}>
+                      {row.fullName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(row.enrolledAt)}</Table.Td>
+                  <Table.Td>
+                    <WrapBadge variant="light" color="gray">
+                      {t(`enrollments.sources.${row.source}`)}
+                    </WrapBadge>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('enrollments.removeNamed', { name: row.fullName })}
+                      onClick={() =>
+                        window.confirm(t('enrollments.confirmRemove', { name: row.fullName })) &&
+                        void courseApi.unenroll(courseId, row.userId).then(refresh)
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.items.map((row) => (
-                  <Table.Tr key={row.userId}>
-                    <Table.Td>
-                      <Text fz="sm" fw={500}>
-                        {row.fullName}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {row.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDate(row.enrolledAt)}</Table.Td>
-                    <Table.Td>
-                      <WrapBadge variant="light" color="gray">
-                        {t(`enrollments.sources.${row.source}`)}
-                      </WrapBadge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('enrollments.removeNamed', { name: row.fullName })}
-                        onClick={() =>
-                          window.confirm(t('enrollments.confirmRemove', { name: row.fullName })) &&
-                          void courseApi.unenroll(courseId, row.userId).then(refresh)
-                        }
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
-      {list.data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
     </Stack>
   );
 }

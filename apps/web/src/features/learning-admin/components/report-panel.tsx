@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { downloadReportCsv, useCourseReport } from '../api/admin';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { WrapBadge } from '../../../components/wrap-badge';
 
 const statusColor: Record<string, string> = {
@@ -71,78 +70,62 @@ export function ReportPanel({ courseId, title }: { courseId: number; title: stri
           {t('report.exportFailed')}
         </Alert>
       ) : null}
-      <Paper withBorder radius="md">
-        <ListState
-          pending={report.isPending}
-          error={report.error}
-          empty={report.data?.items.length === 0}
-          emptyText={t('report.empty')}
-          onRetry={() => void report.refetch()}
-        >
-          <Table.ScrollContainer
-            minWidth={720}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('tabs.report') },
-            }}
-          >
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('report.learner')}</Table.Th>
-                  <Table.Th>{t('report.status')}</Table.Th>
-                  <Table.Th>{t('report.progress')}</Table.Th>
-                  <Table.Th>{t('report.started')}</Table.Th>
-                  <Table.Th>{t('report.finished')}</Table.Th>
-                  <Table.Th>{t('report.lastActivity')}</Table.Th>
+      <PagedList
+        query={report}
+        page={page}
+        onPage={setPage}
+        emptyText={t('report.empty')}
+        scrollLabel={t('tabs.report')}
+      >
+        {(data) => (
+          <Table miw={720} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('report.learner')}</Table.Th>
+                <Table.Th>{t('report.status')}</Table.Th>
+                <Table.Th>{t('report.progress')}</Table.Th>
+                <Table.Th>{t('report.started')}</Table.Th>
+                <Table.Th>{t('report.finished')}</Table.Th>
+                <Table.Th>{t('report.lastActivity')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td>
+                    <Text fz="sm" fw={500}>
+                      {row.fullName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <WrapBadge variant="light" color={statusColor[row.status]}>
+                      {t(`status.${row.status}`)}
+                    </WrapBadge>
+                  </Table.Td>
+                  <Table.Td miw={160}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Progress
+                        value={row.percent}
+                        style={{ flex: 1 }}
+                        aria-label={`${row.fullName}: ${row.percent}%`}
+                      />
+                      <Text fz="xs">
+                        {row.completedActivities}/{row.totalActivities}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{row.startedAt ? formatDate(row.startedAt) : '—'}</Table.Td>
+                  <Table.Td>{row.finishedAt ? formatDate(row.finishedAt) : '—'}</Table.Td>
+                  <Table.Td>{row.lastActivityAt ? formatDate(row.lastActivityAt) : '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data?.items.map((row) => (
-                  <Table.Tr key={row.userId}>
-                    <Table.Td>
-                      <Text fz="sm" fw={500}>
-                        {row.fullName}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {row.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <WrapBadge variant="light" color={statusColor[row.status]}>
-                        {t(`status.${row.status}`)}
-                      </WrapBadge>
-                    </Table.Td>
-                    <Table.Td miw={160}>
-                      <Group gap="xs" wrap="nowrap">
-                        <Progress
-                          value={row.percent}
-                          style={{ flex: 1 }}
-                          aria-label={`${row.fullName}: ${row.percent}%`}
-                        />
-                        <Text fz="xs">
-                          {row.completedActivities}/{row.totalActivities}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{row.startedAt ? formatDate(row.startedAt) : '—'}</Table.Td>
-                    <Table.Td>{row.finishedAt ? formatDate(row.finishedAt) : '—'}</Table.Td>
-                    <Table.Td>{row.lastActivityAt ? formatDate(row.lastActivityAt) : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
-      {report.data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={report.data.pageSize}
-          total={report.data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -2,7 +2,6 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   SegmentedControl,
   Stack,
   Table,
@@ -19,8 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
-import { ListState } from '../../../components/list-state';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { PagedList } from '../../../components/paged-list';
 import { WrapBadge } from '../../../components/wrap-badge';
 
 function CreateModal({
@@ -92,6 +90,25 @@ function CreateModal({
   );
 }
 
+/** The first two cells of a course or trail row: the title, a link to its editor, and published or draft. */
+function TitleAndStatusCells({ to, row }: { to: string; row: { title: string; published: boolean } }) {
+  const { t } = useTranslation('learning-admin');
+  return (
+    <>
+      <Table.Td>
+        <Text component={Link} to={to} fw={500} c="var(--mantine-primary-color-filled)">
+          {row.title}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <WrapBadge color={row.published ? 'teal' : 'gray'} variant="light">
+          {row.published ? t('list.publishedOne') : t('list.draft')}
+        </WrapBadge>
+      </Table.Td>
+    </>
+  );
+}
+
 function CourseTable() {
   const { t } = useTranslation('learning-admin');
   const [search, setSearch] = useState('');
@@ -137,70 +154,39 @@ function CourseTable() {
           {t('list.newCourse')}
         </Button>
       </Group>
-      <Paper withBorder radius="md">
-        <ListState
-          pending={query.isPending}
-          error={query.error}
-          empty={query.data?.items.length === 0}
-          emptyText={t('list.noCourses')}
-          onRetry={() => void query.refetch()}
-        >
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('list.course')}</Table.Th>
-                  <Table.Th>{t('list.status')}</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    {t('list.activities')}
-                  </Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    {t('list.enrollments')}
-                  </Table.Th>
-                  <Table.Th>{t('list.updated')}</Table.Th>
+      <PagedList query={query} page={page} onPage={setPage} emptyText={t('list.noCourses')}>
+        {(data) => (
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.course')}</Table.Th>
+                <Table.Th>{t('list.status')}</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.activities')}
+                </Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.enrollments')}
+                </Table.Th>
+                <Table.Th>{t('list.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((course) => (
+                <Table.Tr key={course.id}>
+                  <TitleAndStatusCells to={`/admin/content/courses/${course.id}`} row={course} />
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {course.activityCount}
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {course.enrollmentCount}
+                  </Table.Td>
+                  <Table.Td>{formatDate(course.updatedAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data?.items.map((course) => (
-                  <Table.Tr key={course.id}>
-                    <Table.Td>
-                      <Text
-                        component={Link}
-                        to={`/admin/content/courses/${course.id}`}
-                        fw={500}
-                        c="var(--mantine-primary-color-filled)"
-                      >
-                        {course.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <WrapBadge color={course.published ? 'teal' : 'gray'} variant="light">
-                        {course.published ? t('list.publishedOne') : t('list.draft')}
-                      </WrapBadge>
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {course.activityCount}
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {course.enrollmentCount}
-                    </Table.Td>
-                    <Table.Td>{formatDate(course.updatedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
-      {query.data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={query.data.pageSize}
-          total={query.data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
       <CreateModal kind="course" opened={opened} onClose={modal.close} />
     </Stack>
   );
@@ -218,64 +204,33 @@ function TrailTable() {
           {t('list.newTrail')}
         </Button>
       </Group>
-      <Paper withBorder radius="md">
-        <ListState
-          pending={query.isPending}
-          error={query.error}
-          empty={query.data?.items.length === 0}
-          emptyText={t('list.noTrails')}
-          onRetry={() => void query.refetch()}
-        >
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('list.trail')}</Table.Th>
-                  <Table.Th>{t('list.status')}</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    {t('list.courses')}
-                  </Table.Th>
-                  <Table.Th>{t('list.updated')}</Table.Th>
+      <PagedList query={query} page={page} onPage={setPage} emptyText={t('list.noTrails')}>
+        {(data) => (
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.trail')}</Table.Th>
+                <Table.Th>{t('list.status')}</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  {t('list.courses')}
+                </Table.Th>
+                <Table.Th>{t('list.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((trail) => (
+                <Table.Tr key={trail.id}>
+                  <TitleAndStatusCells to={`/admin/content/trails/${trail.id}`} row={trail} />
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {trail.itemCount}
+                  </Table.Td>
+                  <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data?.items.map((trail) => (
-                  <Table.Tr key={trail.id}>
-                    <Table.Td>
-                      <Text
-                        component={Link}
-                        to={`/admin/content/trails/${trail.id}`}
-                        fw={500}
-                        c="var(--mantine-primary-color-filled)"
-                      >
-                        {trail.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <WrapBadge color={trail.published ? 'teal' : 'gray'} variant="light">
-                        {trail.published ? t('list.publishedOne') : t('list.draft')}
-                      </WrapBadge>
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      {trail.itemCount}
-                    </Table.Td>
-                    <Table.Td>{formatDate(trail.updatedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
-      {query.data ? (
-        <PaginationBar
-          alwaysCount
-          page={page}
-          pageSize={query.data.pageSize}
-          total={query.data.total}
-          onChange={setPage}
-        />
-      ) : null}
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </PagedList>
       <CreateModal kind="trail" opened={opened} onClose={modal.close} />
     </Stack>
   );
