@@ -462,20 +462,37 @@ export function createAuthoringService(deps: {
 
   // ---------------------------------------------------------------- modules and activities
 
-  /** Keeps positions 1..n in the given order. */
-  async function renumber(tx: DbOrTx, table: 'course_modules' | 'activities', ids: number[]) {
-    if (ids.length === 0) return;
+  /**
+   * Numbers the modules of a course (or the activities of a module) 1..n in their order, with `moved`
+   * put at `position` (1-based, clamped to the list; undefined keeps its place).
+   */
+  async function renumber(
+    tx: DbOrTx,
+    table: 'course_modules' | 'activities',
+    parentId: number,
+    moved?: { id: number; position: number | undefined },
+  ) {
+    const parent = sql.raw(table === 'course_modules' ? 'course_id' : 'module_id');
+    const ids = rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`select id from ${sql.raw(table)} where ${parent} = ${parentId} order by position, id`,
+      ),
+    ).map((r) => Number(r.id));
+    const order = moved ? placed(ids, moved.id, moved.position) : ids;
+    if (order.length === 0) return;
     await tx.execute(sql`update ${sql.raw(table)} t set position = o.n
-      from unnest(${intArrayParam(ids)}::int[]) with ordinality as o(id, n) where t.id = o.id`);
+      from unnest(${intArrayParam(order)}::int[]) with ordinality as o(id, n) where t.id = o.id`);
   }
 
-  function placed<T extends { id: number }>(list: T[], id: number, position: number | undefined): number[] {
-    const others = list.filter((x) => x.id !== id).map((x) => x.id);
-    const at =
-      position === undefined ? list.findIndex((x) => x.id === id) + 1 || others.length + 1 : position;
+  function placed(ids: number[], id: number, position: number | undefined): number[] {
+    const others = ids.filter((x) => x !== id);
+    const at = position === undefined ? ids.indexOf(id) + 1 || others.length + 1 : position;
     others.splice(Math.min(Math.max(at - 1, 0), others.length), 0, id);
     return others;
   }
+
+  /** Where a new module or activity is inserted before `renumber` puts it in its place: last. */
+  const APPEND = 2_000_000_000;
 
   /**
    * Keeps the course's activity count and every learner's completed count in step with its activities
@@ -505,16 +522,11 @@ export function createAuthoringService(deps: {
   async function addModule(actor: Actor, courseId: number, body: ModuleBody) {
     await db.transaction(async (tx) => {
       await courseRow(actor.clientId, courseId, tx);
-      const list = await tx
-        .select({ id: courseModules.id })
-        .from(courseModules)
-        .where(eq(courseModules.courseId, courseId))
-        .orderBy(courseModules.position, courseModules.id);
       const [m] = await tx
         .insert(courseModules)
-        .values({ clientId: actor.clientId, courseId, position: list.length + 1, title: body.title })
+        .values({ clientId: actor.clientId, courseId, position: APPEND, title: body.title })
         .returning({ id: courseModules.id });
-      await renumber(tx, 'course_modules', placed([...list, { id: m!.id }], m!.id, body.position));
+      await renumber(tx, 'course_modules', courseId, { id: m!.id, position: body.position });
       await audit(tx, actor, 'create', 'module', m!.id);
     });
     return adminCourse(actor.clientId, courseId);
@@ -524,14 +536,8 @@ export function createAuthoringService(deps: {
     const courseId = await db.transaction(async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       await tx.update(courseModules).set({ title: body.title }).where(eq(courseModules.id, moduleId));
-      if (body.position !== undefined) {
-        const list = await tx
-          .select({ id: courseModules.id })
-          .from(courseModules)
-          .where(eq(courseModules.courseId, m.courseId))
-          .orderBy(courseModules.position, courseModules.id);
-        await renumber(tx, 'course_modules', placed(list, moduleId, body.position));
-      }
+      if (body.position !== undefined)
+        await renumber(tx, 'course_modules', m.courseId, { id: moduleId, position: body.position });
       await audit(tx, actor, 'update', 'module', moduleId);
       return m.courseId;
     });
@@ -546,16 +552,7 @@ export function createAuthoringService(deps: {
         .from(activities)
         .where(eq(activities.moduleId, moduleId));
       await tx.delete(courseModules).where(eq(courseModules.id, moduleId));
-      const list = await tx
-        .select({ id: courseModules.id })
-        .from(courseModules)
-        .where(eq(courseModules.courseId, m.courseId))
-        .orderBy(courseModules.position, courseModules.id);
-      await renumber(
-        tx,
-        'course_modules',
-        list.map((x) => x.id),
-      );
+      await renumber(tx, 'course_modules', m.courseId);
       await recount(tx, m.courseId);
       await audit(tx, actor, 'delete', 'module', moduleId);
       return { courseId: m.courseId, prefixes: gone.map((g) => g.prefix).filter((p): p is string => !!p) };
@@ -593,18 +590,13 @@ export function createAuthoringService(deps: {
     const settings = normalizeSettings(body.kind, body.settings);
     const courseId = await db.transaction(async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
-      const list = await tx
-        .select({ id: activities.id })
-        .from(activities)
-        .where(eq(activities.moduleId, moduleId))
-        .orderBy(activities.position, activities.id);
       const [a] = await tx
         .insert(activities)
         .values({
           clientId: actor.clientId,
           courseId: m.courseId,
           moduleId,
-          position: list.length + 1,
+          position: APPEND,
           kind: body.kind,
           title: body.title,
           description: body.description,
@@ -613,7 +605,7 @@ export function createAuthoringService(deps: {
           settings,
         })
         .returning({ id: activities.id });
-      await renumber(tx, 'activities', placed([...list, { id: a!.id }], a!.id, body.position));
+      await renumber(tx, 'activities', moduleId, { id: a!.id, position: body.position });
       await recount(tx, m.courseId);
       await audit(tx, actor, 'create', 'activity', a!.id, { kind: body.kind });
       return m.courseId;
@@ -650,14 +642,8 @@ export function createAuthoringService(deps: {
           updatedAt: new Date(),
         })
         .where(eq(activities.id, activityId));
-      if (body.position !== undefined) {
-        const list = await tx
-          .select({ id: activities.id })
-          .from(activities)
-          .where(eq(activities.moduleId, a.moduleId))
-          .orderBy(activities.position, activities.id);
-        await renumber(tx, 'activities', placed(list, activityId, body.position));
-      }
+      if (body.position !== undefined)
+        await renumber(tx, 'activities', a.moduleId, { id: activityId, position: body.position });
       await audit(tx, actor, 'update', 'activity', activityId);
       return a.courseId;
     });
@@ -668,16 +654,7 @@ export function createAuthoringService(deps: {
     const { courseId, prefix } = await db.transaction(async (tx) => {
       const a = await activityRow(tx, actor.clientId, activityId);
       await tx.delete(activities).where(eq(activities.id, activityId));
-      const list = await tx
-        .select({ id: activities.id })
-        .from(activities)
-        .where(eq(activities.moduleId, a.moduleId))
-        .orderBy(activities.position, activities.id);
-      await renumber(
-        tx,
-        'activities',
-        list.map((x) => x.id),
-      );
+      await renumber(tx, 'activities', a.moduleId);
       await recount(tx, a.courseId);
       await audit(tx, actor, 'delete', 'activity', activityId);
       return { courseId: a.courseId, prefix: a.contentPrefix };
