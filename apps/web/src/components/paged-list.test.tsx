@@ -108,4 +108,14 @@ describe('PagedList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });
+
+  it('moves to the last page when the current one no longer exists', () => {
+    const onPage = renderList(fakeQuery({ data: { items: [], total: 41, pageSize: 20 } }).query, 5);
+    expect(onPage).toHaveBeenCalledWith(3);
+  });
+
+  it('stays on a page that exists', () => {
+    const onPage = renderList(fakeQuery({ data: { items: rows(41, 1), total: 41, pageSize: 20 } }).query, 3);
+    expect(onPage).not.toHaveBeenCalled();
+  });
 });
