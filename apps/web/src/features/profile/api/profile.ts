@@ -27,8 +27,8 @@ export function useProfile() {
   return useQuery(profileQuery);
 }
 
-type Section = 'personal' | 'contact' | 'professional' | 'preferences';
-type SectionBody = {
+export type Section = 'personal' | 'contact' | 'professional' | 'preferences';
+export type SectionBody = {
   personal: ProfilePersonalBody;
   contact: ProfileContactBody;
   professional: ProfileProfessionalBody;

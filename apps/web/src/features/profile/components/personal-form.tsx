@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -10,66 +9,46 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   genders,
   maritalStatuses,
   profilePersonalBody,
   type ProfileResponse,
 } from '@trilha/contracts/profile';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
-import { useSaveSection } from '../api/profile';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
+import { useSectionForm } from './use-section-form';
 
 export function PersonalForm({ profile }: { profile: ProfileResponse }) {
   const { t } = useTranslation('profile');
-  const save = useSaveSection('personal');
-  const form = useForm({ resolver: zodResolver(profilePersonalBody), defaultValues: profile.personal });
-  const { errors } = form.formState;
-  const hasDisability = useWatch({ control: form.control, name: 'hasDisability' });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      form.reset(saved.personal);
-      notifications.show({ color: 'teal', message: t('saved') });
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
+  const { form, save, onSubmit, field, fieldError, generalError } = useSectionForm({
+    section: 'personal',
+    schema: profilePersonalBody,
+    profile,
+    values: (p) => p.personal,
   });
+  const hasDisability = useWatch({ control: form.control, name: 'hasDisability' });
 
   return (
     <SectionCard title={t('personal.title')} description={t('personal.description')}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('fields.firstName')}
             required
             autoComplete="given-name"
-            error={fieldMessage(errors.firstName, 'PROFILE_FIELD_INVALID')}
-            {...form.register('firstName')}
+            {...field('firstName')}
           />
           <TextInput
             label={t('fields.lastName')}
             required
             autoComplete="family-name"
-            error={fieldMessage(errors.lastName, 'PROFILE_FIELD_INVALID')}
-            {...form.register('lastName')}
+            {...field('lastName')}
           />
-          <TextInput
-            label={t('fields.nickname')}
-            autoComplete="nickname"
-            error={fieldMessage(errors.nickname, 'PROFILE_FIELD_INVALID')}
-            {...form.register('nickname')}
-          />
-          <TextInput
-            label={t('fields.storeNickname')}
-            error={fieldMessage(errors.storeNickname, 'PROFILE_FIELD_INVALID')}
-            {...form.register('storeNickname')}
-          />
+          <TextInput label={t('fields.nickname')} autoComplete="nickname" {...field('nickname')} />
+          <TextInput label={t('fields.storeNickname')} {...field('storeNickname')} />
           <Controller
             control={form.control}
             name="birthday"
@@ -81,7 +60,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 ref={field.ref}
-                error={fieldMessage(errors.birthday, 'PROFILE_FIELD_INVALID')}
+                error={fieldError('birthday')}
               />
             )}
           />
@@ -96,7 +75,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
                 clearable
-                error={fieldMessage(errors.gender, 'PROFILE_FIELD_INVALID')}
+                error={fieldError('gender')}
               />
             )}
           />
@@ -111,7 +90,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
                 clearable
-                error={fieldMessage(errors.maritalStatus, 'PROFILE_FIELD_INVALID')}
+                error={fieldError('maritalStatus')}
               />
             )}
           />
@@ -128,7 +107,7 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
                 value={field.value ?? ''}
                 onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
                 onBlur={field.onBlur}
-                error={fieldMessage(errors.childrenCount, 'PROFILE_FIELD_INVALID')}
+                error={fieldError('childrenCount')}
               />
             )}
           />
@@ -152,13 +131,12 @@ export function PersonalForm({ profile }: { profile: ProfileResponse }) {
             required
             autosize
             minRows={2}
-            error={fieldMessage(errors.disabilityDescription, 'PROFILE_FIELD_INVALID')}
-            {...form.register('disabilityDescription')}
+            {...field('disabilityDescription')}
           />
         ) : null}
-        {save.isError && !Object.keys(errors).length ? (
+        {generalError ? (
           <Alert mt="md" color="red" role="alert">
-            {apiErrorText(save.error)}
+            {generalError}
           </Alert>
         ) : null}
         <Group justify="flex-end" mt="lg">

@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { profilePreferencesBody, type ProfileResponse } from '@trilha/contracts/profile';
 import { languageCodes } from '@trilha/contracts/session';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSaveSection } from '../api/profile';
-import { applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { SectionCard } from './section-card';
+import { useSectionForm } from './use-section-form';
 
 const fallbackZones = [
   'America/Sao_Paulo',
@@ -30,27 +27,20 @@ function timeZones(): string[] {
 
 export function PreferencesForm({ profile }: { profile: ProfileResponse }) {
   const { t } = useTranslation(['profile', 'common']);
-  const save = useSaveSection('preferences');
-  const form = useForm({ resolver: zodResolver(profilePreferencesBody), defaultValues: profile.preferences });
-  const { errors } = form.formState;
+  const { form, save, onSubmit, fieldError } = useSectionForm({
+    section: 'preferences',
+    schema: profilePreferencesBody,
+    profile,
+    values: (p) => p.preferences,
+  });
   const zones = useMemo(() => {
     const all = timeZones();
     return all.includes(profile.preferences.timeZone) ? all : [profile.preferences.timeZone, ...all];
   }, [profile.preferences.timeZone]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      form.reset(saved.preferences);
-      notifications.show({ color: 'teal', message: t('saved') });
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
-  });
-
   return (
     <SectionCard title={t('preferences.title')} description={t('preferences.description')}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Controller
             control={form.control}
@@ -64,7 +54,7 @@ export function PreferencesForm({ profile }: { profile: ProfileResponse }) {
                 searchable
                 allowDeselect={false}
                 limit={50}
-                error={fieldMessage(errors.timeZone, 'PROFILE_FIELD_INVALID')}
+                error={fieldError('timeZone')}
               />
             )}
           />
