@@ -1,15 +1,19 @@
-import { Anchor, Breadcrumbs, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconClock, IconPlayerPlay } from '@tabler/icons-react';
+import { Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import type { CourseDetail } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCourse } from '../api/catalog';
 import { ActivityOutline } from '../components/activity-outline';
-import { formatWorkload } from '../components/catalog-card';
 import { LoadError } from '../components/catalog-states';
-import { CoverImage } from '../components/cover-image';
+import {
+  DetailBreadcrumbs,
+  DetailHero,
+  DetailSection,
+  DetailTitle,
+  WorkloadLine,
+} from '../components/detail-layout';
 import { EnrollmentControls } from '../components/enrollment-controls';
-import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
 import { WrapBadge } from '../../../components/wrap-badge';
@@ -65,102 +69,70 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
 
   return (
     <Stack gap="xl" maw={1200} mx="auto">
-      <Breadcrumbs separatorMargin={6}>
-        {trail
-          ? [
-              <Anchor component={Link} to="/trails" key="list" fz="sm">
-                {t('routes:trails')}
-              </Anchor>,
-              <Anchor component={Link} to={`/trails/${trail.id}`} key="trail" fz="sm">
-                {trail.title}
-              </Anchor>,
-            ]
-          : [
-              <Anchor component={Link} to="/online-courses" key="list" fz="sm">
-                {t('routes:onlineCourses')}
-              </Anchor>,
-            ]}
-        <Text fz="sm" c="dimmed" key="here" aria-current="page">
-          {course.title}
-        </Text>
-      </Breadcrumbs>
+      <DetailBreadcrumbs
+        links={
+          trail
+            ? [
+                { to: '/trails', label: t('routes:trails') },
+                { to: `/trails/${trail.id}`, label: trail.title },
+              ]
+            : [{ to: '/online-courses', label: t('routes:onlineCourses') }]
+        }
+        current={course.title}
+      />
 
-      <Paper radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
-        <Grid gap="xl" align="flex-start">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <CoverImage src={course.coverUrl} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-                  <Group gap={6}>
-                    {course.category ? (
-                      <WrapBadge variant="outline" color="gray" tt="none">
-                        {course.category.name}
-                      </WrapBadge>
-                    ) : null}
-                    {course.tags.map((tag) => (
-                      <WrapBadge key={tag.id} variant="light" color="gray" tt="none">
-                        {tag.name}
-                      </WrapBadge>
-                    ))}
-                  </Group>
-                  <Title order={1} fz={{ base: 26, sm: 32 }}>
-                    {course.title}
-                  </Title>
-                </Stack>
-                <FavoriteButton
-                  kind="courses"
-                  id={course.id}
-                  favorite={course.favorite}
-                  title={course.title}
-                />
-              </Group>
-              {course.workloadMinutes ? (
-                <Group gap={6} c="dimmed">
-                  <IconClock size={16} aria-hidden />
-                  <Text fz="sm">
-                    {t('course.workload', { value: formatWorkload(course.workloadMinutes, t) })}
-                  </Text>
-                </Group>
+      <DetailHero coverUrl={course.coverUrl}>
+        <DetailTitle
+          kind="courses"
+          id={course.id}
+          title={course.title}
+          favorite={course.favorite}
+          badges={
+            <>
+              {course.category ? (
+                <WrapBadge variant="outline" color="gray" tt="none">
+                  {course.category.name}
+                </WrapBadge>
               ) : null}
-              <Text style={{ whiteSpace: 'pre-line' }}>{course.description}</Text>
-              <ProgressIndicator progress={course.progress} label={course.title} />
-              <LockNote lock={course.lock} />
-              <Group gap="sm">
-                {canStart && target ? (
-                  <Button
-                    component={Link}
-                    to={activityPath(course.id, target, trail?.id)}
-                    leftSection={<IconPlayerPlay size={18} aria-hidden />}
-                    data-testid="continue-button"
-                  >
-                    {finished ? t('course.review') : started ? t('course.continue') : t('course.start')}
-                  </Button>
-                ) : null}
-                <EnrollmentControls
-                  kind="courses"
-                  id={course.id}
-                  title={course.title}
-                  enrollment={course.enrollment}
-                />
-              </Group>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Paper>
+              {course.tags.map((tag) => (
+                <WrapBadge key={tag.id} variant="light" color="gray" tt="none">
+                  {tag.name}
+                </WrapBadge>
+              ))}
+            </>
+          }
+        />
+        <WorkloadLine minutes={course.workloadMinutes} />
+        <Text style={{ whiteSpace: 'pre-line' }}>{course.description}</Text>
+        <ProgressIndicator progress={course.progress} label={course.title} />
+        <LockNote lock={course.lock} />
+        <Group gap="sm">
+          {canStart && target ? (
+            <Button
+              component={Link}
+              to={activityPath(course.id, target, trail?.id)}
+              leftSection={<IconPlayerPlay size={18} aria-hidden />}
+              data-testid="continue-button"
+            >
+              {finished ? t('course.review') : started ? t('course.continue') : t('course.start')}
+            </Button>
+          ) : null}
+          <EnrollmentControls
+            kind="courses"
+            id={course.id}
+            title={course.title}
+            enrollment={course.enrollment}
+          />
+        </Group>
+      </DetailHero>
 
-      <Stack gap="md" component="section" aria-labelledby="course-content-title">
-        <Title order={2} fz="h3" id="course-content-title">
-          {t('course.content')}
-        </Title>
+      <DetailSection id="course-content-title" title={t('course.content')}>
         <ActivityOutline
           modules={course.modules}
           pathFor={(order) => activityPath(course.id, order, trail?.id)}
           sharedReason={course.lock.locked ? course.lock.reason : null}
         />
-      </Stack>
+      </DetailSection>
     </Stack>
   );
 }

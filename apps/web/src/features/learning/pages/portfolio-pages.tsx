@@ -4,7 +4,6 @@ import {
   Breadcrumbs,
   Button,
   Card,
-  Grid,
   Group,
   List,
   Paper,
@@ -27,6 +26,7 @@ import { ActivityKindIcon } from '../components/activity-kind-icon';
 import { formatWorkload } from '../components/catalog-card';
 import { CardGridSkeleton, EmptyList, LoadError } from '../components/catalog-states';
 import { CoverImage } from '../components/cover-image';
+import { DetailHero, DetailSection, WorkloadLine } from '../components/detail-layout';
 import { PaginationBar } from '../../../components/pagination-bar';
 import classes from '../components/catalog-card.module.css';
 import { WrapBadge } from '../../../components/wrap-badge';
@@ -189,47 +189,28 @@ export function PortfolioCoursePage() {
           {course.title}
         </Text>
       </Breadcrumbs>
-      <Paper radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <CoverImage src={course.coverUrl} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              <Group gap={6}>
-                <WrapBadge variant="light" tt="none">
-                  {course.clientName}
-                </WrapBadge>
-                {course.category ? (
-                  <WrapBadge variant="outline" color="gray" tt="none">
-                    {course.category}
-                  </WrapBadge>
-                ) : null}
-              </Group>
-              <Title order={1}>{course.title}</Title>
-              {course.workloadMinutes ? (
-                <Group gap={6} c="dimmed">
-                  <IconClock size={16} aria-hidden />
-                  <Text fz="sm">
-                    {t('course.workload', { value: formatWorkload(course.workloadMinutes, t) })}
-                  </Text>
-                </Group>
-              ) : null}
-              <Text style={{ whiteSpace: 'pre-line' }}>{course.description}</Text>
-              <Text fz="sm" c="dimmed">
-                {t('portfolio.signInToStart')}
-              </Text>
-              <Group>
-                <SignInButton />
-              </Group>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Paper>
-      <Stack gap="md" component="section" aria-labelledby="portfolio-content">
-        <Title order={2} fz="h3" id="portfolio-content">
-          {t('course.content')}
-        </Title>
+      <DetailHero coverUrl={course.coverUrl}>
+        <Group gap={6}>
+          <WrapBadge variant="light" tt="none">
+            {course.clientName}
+          </WrapBadge>
+          {course.category ? (
+            <WrapBadge variant="outline" color="gray" tt="none">
+              {course.category}
+            </WrapBadge>
+          ) : null}
+        </Group>
+        <Title order={1}>{course.title}</Title>
+        <WorkloadLine minutes={course.workloadMinutes} />
+        <Text style={{ whiteSpace: 'pre-line' }}>{course.description}</Text>
+        <Text fz="sm" c="dimmed">
+          {t('portfolio.signInToStart')}
+        </Text>
+        <Group>
+          <SignInButton />
+        </Group>
+      </DetailHero>
+      <DetailSection id="portfolio-content" title={t('course.content')}>
         {course.modules.map((module, index) => (
           <Paper key={`${index}-${module.title}`} withBorder radius="md" p="md">
             <Title order={3} fz="md" mb="xs">
@@ -258,7 +239,7 @@ export function PortfolioCoursePage() {
             </List>
           </Paper>
         ))}
-      </Stack>
+      </DetailSection>
     </Stack>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Card,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Card, Grid, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { TrailItem } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +6,8 @@ import { Link, useParams } from 'react-router';
 import { useTrail } from '../api/catalog';
 import { LoadError } from '../components/catalog-states';
 import { CoverImage } from '../components/cover-image';
+import { DetailBreadcrumbs, DetailHero, DetailSection, DetailTitle } from '../components/detail-layout';
 import { EnrollmentControls } from '../components/enrollment-controls';
-import { FavoriteButton } from '../components/favorite-button';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
 import classes from '../components/catalog-card.module.css';
@@ -88,65 +76,41 @@ export default function TrailDetailPage() {
   const trail = query.data;
   return (
     <Stack gap="xl" maw={1200} mx="auto">
-      <Breadcrumbs separatorMargin={6}>
-        <Anchor component={Link} to="/trails" fz="sm">
-          {t('routes:trails')}
-        </Anchor>
-        <Text fz="sm" c="dimmed" aria-current="page">
-          {trail.title}
-        </Text>
-      </Breadcrumbs>
-      <Paper radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <CoverImage src={trail.coverUrl} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-                  <Group gap={6}>
-                    <WrapBadge variant="light" tt="none">
-                      {t('trail.badge')}
-                    </WrapBadge>
-                    {trail.category ? (
-                      <WrapBadge variant="outline" color="gray" tt="none">
-                        {trail.category.name}
-                      </WrapBadge>
-                    ) : null}
-                  </Group>
-                  <Title order={1} fz={{ base: 26, sm: 32 }}>
-                    {trail.title}
-                  </Title>
-                </Stack>
-                <FavoriteButton kind="trails" id={trail.id} favorite={trail.favorite} title={trail.title} />
-              </Group>
-              <Text style={{ whiteSpace: 'pre-line' }}>{trail.description}</Text>
-              <div data-testid="trail-progress">
-                <ProgressIndicator progress={trail.progress} label={trail.title} />
-              </div>
-              <Group>
-                <EnrollmentControls
-                  kind="trails"
-                  id={trail.id}
-                  title={trail.title}
-                  enrollment={trail.enrollment}
-                />
-              </Group>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Paper>
-      <Stack gap="md" component="section" aria-labelledby="trail-steps-title">
-        <Title order={2} fz="h3" id="trail-steps-title">
-          {t('trail.steps', { count: trail.items.length })}
-        </Title>
+      <DetailBreadcrumbs links={[{ to: '/trails', label: t('routes:trails') }]} current={trail.title} />
+      <DetailHero coverUrl={trail.coverUrl}>
+        <DetailTitle
+          kind="trails"
+          id={trail.id}
+          title={trail.title}
+          favorite={trail.favorite}
+          badges={
+            <>
+              <WrapBadge variant="light" tt="none">
+                {t('trail.badge')}
+              </WrapBadge>
+              {trail.category ? (
+                <WrapBadge variant="outline" color="gray" tt="none">
+                  {trail.category.name}
+                </WrapBadge>
+              ) : null}
+            </>
+          }
+        />
+        <Text style={{ whiteSpace: 'pre-line' }}>{trail.description}</Text>
+        <div data-testid="trail-progress">
+          <ProgressIndicator progress={trail.progress} label={trail.title} />
+        </div>
+        <Group>
+          <EnrollmentControls kind="trails" id={trail.id} title={trail.title} enrollment={trail.enrollment} />
+        </Group>
+      </DetailHero>
+      <DetailSection id="trail-steps-title" title={t('trail.steps', { count: trail.items.length })}>
         <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {trail.items.map((item) => (
             <TrailStep key={`${item.kind}-${item.itemId}`} trailId={trail.id} item={item} />
           ))}
         </Stack>
-      </Stack>
+      </DetailSection>
     </Stack>
   );
 }

@@ -132,22 +132,11 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
       );
     case 'video':
     case 'audio':
-      return (
-        <MediaPlayer
-          kind={content.kind}
-          src={content.url}
-          title={title}
-          startAt={content.resumePosition}
-          savedIntervals={content.watchedIntervals}
-          onReport={onMediaReport}
-          onError={onError}
-        />
-      );
     case 'wowza':
       return (
         <MediaPlayer
-          kind="wowza"
-          src={content.hlsUrl}
+          kind={content.kind}
+          src={content.kind === 'wowza' ? content.hlsUrl : content.url}
           title={title}
           startAt={content.resumePosition}
           savedIntervals={content.watchedIntervals}
