@@ -1,5 +1,4 @@
-import { Alert, PasswordInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { PasswordInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { selectedClientOf } from '../../../lib/session-store';
 import { changeOwnPassword, refreshSession, siteConfigQuery } from '../api/accounts';
 import { stepsChanged } from '../api/pending-steps';
-import { apiErrorText } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
+import { RequestError } from '../components/request-error';
 import { NewPasswordForm } from './password-link-page';
 
 /** `change-password`: where the must-change-password flag sends a user after login. */
@@ -27,11 +26,7 @@ export default function ChangePasswordPage() {
   });
   return (
     <PublicCard title={t('changePassword.title')} intro={t('changePassword.intro')}>
-      {mutation.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {apiErrorText(mutation.error)}
-        </Alert>
-      ) : null}
+      <RequestError error={mutation.error} />
       <NewPasswordForm
         before={
           <PasswordInput

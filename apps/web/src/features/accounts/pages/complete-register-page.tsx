@@ -1,29 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Checkbox,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import {
   checkCompleteRegister,
   completeRegisterBody,
   type CompleteRegisterBody,
   type CompleteRegisterState,
 } from '@trilha/contracts/accounts';
-import { maskDocument } from '@trilha/domain/document';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSelectedClient } from '../../../lib/session-store';
 import {
   refreshSession,
@@ -32,10 +18,18 @@ import {
   useMyAffiliations,
 } from '../api/accounts';
 import { stepPaths, stepsChanged } from '../api/pending-steps';
-import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
-import { countryOptions } from '../components/country-options';
+import { AffiliationFields } from '../components/affiliation-fields';
+import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
+import {
+  CountryField,
+  DocumentField,
+  NameFields,
+  TermsFields,
+  useAffiliationField,
+} from '../components/register-fields';
+import { RequestError } from '../components/request-error';
+import { useFormSubmit } from '../components/use-form-submit';
 
 /** `complete-register`: what the account still lacks (document, names, country, terms …) after login. */
 export default function CompleteRegisterPage() {
@@ -56,7 +50,7 @@ export default function CompleteRegisterPage() {
 }
 
 function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
-  const { t, i18n } = useTranslation(['accounts', 'common']);
+  const { t } = useTranslation(['accounts', 'common']);
   const navigate = useNavigate();
   const client = useSelectedClient();
   const missing = state.missing;
@@ -75,36 +69,14 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
   });
   const country = useWatch({ control: form.control, name: 'country' }) || 'BRA';
   const { errors } = form.formState;
-  const mutation = useMutation({ mutationFn: saveCompleteRegister });
   const asks = (f: string) => missing.includes(f);
   const affiliations = useMyAffiliations(state.askAffiliation);
-  const [companyId, brandIds, retailChainIds, storeIds] = useWatch({
-    control: form.control,
-    name: ['companyId', 'brandIds', 'retailChainIds', 'storeIds'],
-  });
-  const affiliation: AffiliationValue = {
-    companyId: companyId ?? null,
-    brandIds: brandIds ?? [],
-    retailChainIds: retailChainIds ?? [],
-    storeIds: storeIds ?? [],
-  };
-  const setAffiliation = (next: AffiliationValue) => {
-    const validate = form.formState.isSubmitted;
-    for (const key of ['companyId', 'brandIds', 'retailChainIds', 'storeIds'] as const) {
-      form.setValue(key, next[key] as never, { shouldDirty: true, shouldValidate: validate });
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await mutation.mutateAsync(values);
-      await refreshSession();
-      stepsChanged();
-      const next = result.steps[0];
-      await navigate(next ? stepPaths[next] : (client?.homeRoute ?? '/home'), { replace: true });
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
+  const affiliation = useAffiliationField(form);
+  const { mutation, onSubmit } = useFormSubmit(form, saveCompleteRegister, async (result) => {
+    await refreshSession();
+    stepsChanged();
+    const next = result.steps[0];
+    await navigate(next ? stepPaths[next] : (client?.homeRoute ?? '/home'), { replace: true });
   });
 
   return (
@@ -113,31 +85,10 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
       intro={t('completeRegister.intro')}
       width={state.askAffiliation ? 720 : undefined}
     >
-      {mutation.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {apiErrorText(mutation.error)}
-        </Alert>
-      ) : null}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <RequestError error={mutation.error} />
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {asks('first_name') ? (
-              <TextInput
-                label={t('fields.firstName')}
-                required
-                error={fieldMessage(errors.firstName)}
-                {...form.register('firstName')}
-              />
-            ) : null}
-            {asks('last_name') ? (
-              <TextInput
-                label={t('fields.lastName')}
-                required
-                error={fieldMessage(errors.lastName)}
-                {...form.register('lastName')}
-              />
-            ) : null}
-          </SimpleGrid>
+          <NameFields form={form} asks={asks} />
           {asks('email') ? (
             <TextInput
               type="email"
@@ -147,47 +98,11 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
               {...form.register('email')}
             />
           ) : null}
-          {asks('country') ? (
-            <Controller
-              control={form.control}
-              name="country"
-              render={({ field }) => (
-                <Select
-                  label={t('fields.country')}
-                  required
-                  data={countryOptions(state.countries, i18n.language)}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={fieldMessage(errors.country)}
-                />
-              )}
-            />
-          ) : null}
-          {asks('document') ? (
-            <Controller
-              control={form.control}
-              name="document"
-              render={({ field }) => (
-                <TextInput
-                  label={t('fields.document')}
-                  required
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange(maskDocument(country, e.currentTarget.value))}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldMessage(errors.document)}
-                />
-              )}
-            />
-          ) : null}
+          {asks('country') ? <CountryField form={form} countries={state.countries} /> : null}
+          {asks('document') ? <DocumentField form={form} country={country} /> : null}
           {state.askAffiliation ? (
             affiliations.data ? (
-              <AffiliationFields
-                options={affiliations.data}
-                value={affiliation}
-                onChange={setAffiliation}
-                errors={errors}
-              />
+              <AffiliationFields options={affiliations.data} {...affiliation} />
             ) : affiliations.isError ? (
               <Alert color="red" variant="light" role="alert">
                 {apiErrorText(affiliations.error)}
@@ -196,27 +111,7 @@ function CompleteRegisterForm({ state }: { state: CompleteRegisterState }) {
               <Loader size="sm" aria-label={t('common:loading')} />
             )
           ) : null}
-          {asks('terms') ? (
-            <Stack gap="xs">
-              <Checkbox
-                label={
-                  <>
-                    {t('register.acceptTerms')}{' '}
-                    <Anchor component={Link} to={state.termsPath} target="_blank">
-                      {t('register.termsLink')}
-                    </Anchor>
-                  </>
-                }
-                error={fieldMessage(errors.acceptTerms)}
-                {...form.register('acceptTerms')}
-              />
-              <Checkbox
-                label={t('register.confirmAdult')}
-                error={fieldMessage(errors.confirmAdult)}
-                {...form.register('confirmAdult')}
-              />
-            </Stack>
-          ) : null}
+          {asks('terms') ? <TermsFields form={form} termsPath={state.termsPath} /> : null}
           <Button type="submit" loading={mutation.isPending}>
             {t('completeRegister.submit')}
           </Button>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { firstAccessBody, type FirstAccessBody } from '@trilha/contracts/accounts';
 import { useForm } from 'react-hook-form';
@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen } from '../../../components/status-screen';
 import { requestFirstAccess } from '../api/accounts';
-import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
+import { fieldMessage } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
+import { RequestError } from '../components/request-error';
 
 /** Claims a pre-registered account: found by document or e-mail, it gets a set-password link. */
 export function FirstAccessForm({ variant, title }: { variant?: string; title?: string }) {
@@ -41,11 +42,7 @@ export function FirstAccessForm({ variant, title }: { variant?: string; title?: 
       title={title ? t('firstAccess.titleOf', { name: title }) : t('firstAccess.title')}
       intro={t('firstAccess.intro')}
     >
-      {mutation.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {apiErrorText(mutation.error)}
-        </Alert>
-      ) : null}
+      <RequestError error={mutation.error} />
       <form onSubmit={(e) => void form.handleSubmit((v) => mutation.mutate(v))(e)} noValidate>
         <Stack gap="md">
           <TextInput

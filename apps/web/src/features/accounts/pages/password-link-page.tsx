@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Loader, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconLinkOff, IconMailCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconLinkOff, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { newPasswordSchema, type LinkPurpose, type NewPasswordValues } from '@trilha/contracts/accounts';
 import { useMemo, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { renewPasswordLink, setPasswordWithLink, usePasswordLink } from '../api/
 import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
 import { PasswordStrengthHint } from '../components/password-strength';
 import { PublicCard } from '../components/public-card';
+import { RequestError } from '../components/request-error';
 
 /** `set-password/{username}/{uidb64}/{token}` and `recover-password/…`: one screen, two purposes. */
 export default function PasswordLinkPage() {
@@ -83,11 +84,8 @@ export default function PasswordLinkPage() {
       title={purpose === 'set' ? t('passwordLink.setTitle') : t('passwordLink.recoverTitle')}
       intro={t('passwordLink.intro', { name: link.data.firstName || link.data.username })}
     >
-      {done.isError && !(done.error as { details?: unknown }).details ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {apiErrorText(done.error)}
-        </Alert>
-      ) : null}
+      {/* A refusal with field details shows on the fields instead. */}
+      <RequestError error={(done.error as { details?: unknown } | null)?.details ? null : done.error} />
       <NewPasswordForm
         level={link.data.passwordStrength}
         username={link.data.username}

@@ -1,29 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Anchor,
   Button,
   Center,
-  Checkbox,
   Divider,
   Fieldset,
   Loader,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconUserOff } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { IconUserOff } from '@tabler/icons-react';
 import {
   registerSchemaFor,
   type RegisterBody,
   type RegisterValues,
   type RegistrationVariant,
 } from '@trilha/contracts/accounts';
-import { documentMask, maskDocument } from '@trilha/domain/document';
+import { documentMask } from '@trilha/domain/document';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,10 +28,18 @@ import { DateField } from '../../../components/date-field';
 import { StatusScreen } from '../../../components/status-screen';
 import { ApiError } from '../../../lib/api-client';
 import { registerAccount, useAffiliations, useRegistrationVariant } from '../api/accounts';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
-import { AffiliationFields, type AffiliationValue } from '../components/affiliation-fields';
-import { countryOptions } from '../components/country-options';
+import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
+import { AffiliationFields } from '../components/affiliation-fields';
 import { legendStyles, PublicCard } from '../components/public-card';
+import {
+  CountryField,
+  DocumentField,
+  NameFields,
+  TermsFields,
+  useAffiliationField,
+} from '../components/register-fields';
+import { RequestError } from '../components/request-error';
+import { useFormSubmit } from '../components/use-form-submit';
 import { FirstAccessForm } from './first-access-page';
 
 export interface RegisterSuccessState {
@@ -86,7 +90,7 @@ export default function RegisterPage() {
 }
 
 function RegisterForm({ variant }: { variant: RegistrationVariant }) {
-  const { t, i18n } = useTranslation(['accounts', 'common']);
+  const { t } = useTranslation(['accounts', 'common']);
   const navigate = useNavigate();
   const affiliations = useAffiliations(variant.slug, variant.askAffiliation);
   const schema = useMemo(() => registerSchemaFor(variant), [variant]);
@@ -116,32 +120,10 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
   });
   const { errors } = form.formState;
   const country = useWatch({ control: form.control, name: 'country' }) ?? 'BRA';
-  const mutation = useMutation({ mutationFn: registerAccount });
-  const [companyId, brandIds, retailChainIds, storeIds] = useWatch({
-    control: form.control,
-    name: ['companyId', 'brandIds', 'retailChainIds', 'storeIds'],
-  });
-  const affiliation: AffiliationValue = {
-    companyId: companyId ?? null,
-    brandIds: brandIds ?? [],
-    retailChainIds: retailChainIds ?? [],
-    storeIds: storeIds ?? [],
-  };
-  const setAffiliation = (next: AffiliationValue) => {
-    const validate = form.formState.isSubmitted;
-    for (const key of ['companyId', 'brandIds', 'retailChainIds', 'storeIds'] as const) {
-      form.setValue(key, next[key] as never, { shouldDirty: true, shouldValidate: validate });
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await mutation.mutateAsync(values);
-      await navigate('/register-success', { state: result satisfies RegisterSuccessState });
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
-  });
+  const affiliation = useAffiliationField(form);
+  const { mutation, onSubmit } = useFormSubmit(form, registerAccount, (result) =>
+    navigate('/register-success', { state: result satisfies RegisterSuccessState }),
+  );
 
   return (
     <PublicCard
@@ -149,69 +131,21 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
       intro={t('register.intro', { client: variant.clientName })}
       width={720}
     >
-      {mutation.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {apiErrorText(mutation.error)}
-        </Alert>
-      ) : null}
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <RequestError error={mutation.error} />
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="lg">
           <Fieldset legend={t('register.personal')} variant="unstyled" styles={legendStyles}>
             <Stack gap="sm">
               {asks('country') && variant.countries.length > 1 ? (
-                <Controller
-                  control={form.control}
-                  name="country"
-                  render={({ field }) => (
-                    <Select
-                      label={t('fields.country')}
-                      required
-                      data={countryOptions(variant.countries, i18n.language)}
-                      value={field.value ?? null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      allowDeselect={false}
-                      error={fieldMessage(errors.country)}
-                    />
-                  )}
-                />
+                <CountryField form={form} countries={variant.countries} allowDeselect={false} />
               ) : null}
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {asks('first_name') ? (
-                  <TextInput
-                    label={t('fields.firstName')}
-                    required
-                    autoComplete="given-name"
-                    error={fieldMessage(errors.firstName)}
-                    {...form.register('firstName')}
-                  />
-                ) : null}
-                {asks('last_name') ? (
-                  <TextInput
-                    label={t('fields.lastName')}
-                    required
-                    autoComplete="family-name"
-                    error={fieldMessage(errors.lastName)}
-                    {...form.register('lastName')}
-                  />
-                ) : null}
-              </SimpleGrid>
+              <NameFields form={form} asks={asks} autoComplete />
               {asks('document') ? (
-                <Controller
-                  control={form.control}
-                  name="document"
-                  render={({ field }) => (
-                    <TextInput
-                      label={t('fields.document')}
-                      placeholder={documentMask(country)?.replace(/#/g, '0') ?? undefined}
-                      required
-                      inputMode={documentMask(country) ? 'numeric' : 'text'}
-                      value={field.value ?? ''}
-                      onChange={(e) => field.onChange(maskDocument(country, e.currentTarget.value))}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={fieldMessage(errors.document)}
-                    />
-                  )}
+                <DocumentField
+                  form={form}
+                  country={country}
+                  placeholder={documentMask(country)?.replace(/#/g, '0') ?? undefined}
+                  inputMode={documentMask(country) ? 'numeric' : 'text'}
                 />
               ) : null}
               {asks('birthday') ? (
@@ -297,37 +231,14 @@ function RegisterForm({ variant }: { variant: RegistrationVariant }) {
 
           {variant.askAffiliation ? (
             affiliations.data ? (
-              <AffiliationFields
-                options={affiliations.data}
-                value={affiliation}
-                onChange={setAffiliation}
-                errors={errors}
-              />
+              <AffiliationFields options={affiliations.data} {...affiliation} />
             ) : (
               <Loader size="sm" aria-label={t('common:loading')} />
             )
           ) : null}
 
           <Divider />
-          <Stack gap="xs">
-            <Checkbox
-              label={
-                <>
-                  {t('register.acceptTerms')}{' '}
-                  <Anchor component={Link} to={variant.termsPath} target="_blank">
-                    {t('register.termsLink')}
-                  </Anchor>
-                </>
-              }
-              error={fieldMessage(errors.acceptTerms)}
-              {...form.register('acceptTerms')}
-            />
-            <Checkbox
-              label={t('register.confirmAdult')}
-              error={fieldMessage(errors.confirmAdult)}
-              {...form.register('confirmAdult')}
-            />
-          </Stack>
+          <TermsFields form={form} termsPath={variant.termsPath} />
           {variant.requiresApproval ? (
             <Text fz="sm" c="dimmed">
               {t('register.approvalNote')}

@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconClockHour4, IconMailCheck } from '@tabler/icons-react';
+import { IconClockHour4, IconMailCheck } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -29,8 +29,9 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
 import { phonesOfDocument, requestRecoverLink, sendRecoverCode, validateRecoverCode } from '../api/accounts';
-import { apiErrorText, fieldMessage } from '../../../lib/form-errors';
+import { fieldMessage } from '../../../lib/form-errors';
 import { PublicCard } from '../components/public-card';
+import { RequestError } from '../components/request-error';
 
 type Method = 'email' | 'document' | 'username' | 'code';
 
@@ -81,11 +82,7 @@ function LinkRecovery({ method }: { method: 'email' | 'document' | 'username' })
   return (
     <form onSubmit={(e) => void form.handleSubmit((v) => mutation.mutate(v))(e)} noValidate>
       <Stack gap="md">
-        {mutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {apiErrorText(mutation.error)}
-          </Alert>
-        ) : null}
+        <RequestError error={mutation.error} />
         {method === 'document' ? (
           <Controller
             control={form.control}
@@ -207,11 +204,7 @@ function CodeRecovery() {
     return (
       <form onSubmit={onFind} noValidate>
         <Stack gap="md">
-          {find.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {apiErrorText(find.error)}
-            </Alert>
-          ) : null}
+          <RequestError error={find.error} />
           <TextInput
             label={t('fields.document')}
             required
@@ -258,11 +251,7 @@ function CodeRecovery() {
               <Radio value="whatsapp" label="WhatsApp" />
             </Group>
           </Radio.Group>
-          {send.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {apiErrorText(send.error)}
-            </Alert>
-          ) : null}
+          <RequestError error={send.error} />
           {left > 0 ? (
             <Alert
               color="blue"
@@ -311,11 +300,7 @@ function CodeRecovery() {
                 error={check.isError}
               />
             </Stack>
-            {check.isError ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                {apiErrorText(check.error)}
-              </Alert>
-            ) : null}
+            <RequestError error={check.error} />
             <Button type="submit" loading={check.isPending} disabled={code.length !== 6}>
               {t('recover.checkCode')}
             </Button>
