@@ -44,7 +44,7 @@ async function looksFinished(page: Page, where: string) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1) continue;
       // Tables scroll inside their own container; that is by design.
-      if (el.closest('.mantine-Table-scrollContainer, .mantine-ScrollArea-viewport')) continue;
+      if (el.closest('.mantine-TableScrollContainer-scrollContainer, .mantine-ScrollArea-viewport')) continue;
       wide.push(
         `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} → ${Math.round(box.right)}`,
       );
