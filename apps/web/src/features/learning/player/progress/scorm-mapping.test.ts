@@ -12,50 +12,23 @@ describe('SCORM commit mapping', () => {
     });
   });
 
-  it('reads SCORM 1.2 lesson status and score', () => {
+  // The reading itself (statuses, scaled / raw scores, garbage) is tested in @trilha/domain/scorm.
+  it('summarizes SCORM 1.2 and 2004 runtime data for the status badges', () => {
     expect(
       summarizeScorm('1.2', {
         'cmi.core.lesson_status': 'passed',
-        'cmi.core.score.raw': '67',
-        'cmi.core.score.min': '0',
-        'cmi.core.score.max': '100',
+        'cmi.core.score.raw': '8',
+        'cmi.core.score.max': '10',
         'cmi.core.lesson_location': '4',
       }),
-    ).toEqual({ completion: 'completed', success: 'passed', scorePercent: 67, location: '4' });
-    expect(summarizeScorm('1.2', { 'cmi.core.lesson_status': 'failed' })).toMatchObject({
-      completion: 'completed',
-      success: 'failed',
-      scorePercent: null,
-    });
-    expect(summarizeScorm('1.2', { 'cmi.core.lesson_status': 'incomplete' })).toMatchObject({
-      completion: 'incomplete',
-      success: 'unknown',
-    });
-    expect(summarizeScorm('1.2', {}).completion).toBe('not_attempted');
-    // A score on another scale is brought to a percentage.
-    expect(
-      summarizeScorm('1.2', { 'cmi.core.score.raw': '8', 'cmi.core.score.max': '10' }).scorePercent,
-    ).toBe(80);
-  });
-
-  it('reads SCORM 2004 completion, success and scaled score', () => {
-    expect(
-      summarizeScorm('2004', {
-        'cmi.completion_status': 'completed',
-        'cmi.success_status': 'passed',
-        'cmi.score.scaled': '0.667',
-        'cmi.score.raw': '67',
-        'cmi.location': '5',
-      }),
-    ).toEqual({ completion: 'completed', success: 'passed', scorePercent: 66.7, location: '5' });
+    ).toEqual({ completion: 'completed', success: 'passed', scorePercent: 80, location: '4' });
     expect(
       summarizeScorm('2004', {
         'cmi.completion_status': 'incomplete',
-        'cmi.score.raw': '1',
-        'cmi.score.max': '3',
+        'cmi.score.scaled': '0.667',
+        'cmi.location': '5',
       }),
-    ).toMatchObject({ completion: 'incomplete', success: 'unknown', scorePercent: 33.3 });
-    expect(summarizeScorm('2004', { 'cmi.completion_status': 'unknown' }).completion).toBe('unknown');
+    ).toEqual({ completion: 'incomplete', success: 'unknown', scorePercent: 66.7, location: '5' });
   });
 
   it('sends what the content wrote and leaves out what the server owns', () => {
@@ -70,11 +43,15 @@ describe('SCORM commit mapping', () => {
         'cmi.interactions._count': '0',
         'cmi.suspend_data': '{"page":3}',
         'cmi.comments': '',
+        'cmi.learner_id': '7',
+        'cmi.scaled_passing_score': '0.8',
+        'cmi.location': '5',
       }),
     ).toEqual({
       'cmi.core.lesson_status': 'completed',
       'cmi.core.session_time': '00:01:00',
       'cmi.suspend_data': '{"page":3}',
+      'cmi.location': '5',
     });
   });
 });
