@@ -1,4 +1,5 @@
-import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { FieldError, FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 import { errorText } from './i18n';
 
@@ -39,4 +40,22 @@ export function applyFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * A form's `onSubmit`: the valid values go to `action`; when it fails, the API's field errors land on
+ * their fields (the first one focused) and anything else is left to the caller's mutation state.
+ */
+export function submitWithFieldErrors<T extends FieldValues, C, V extends FieldValues>(
+  form: UseFormReturn<T, C, V>,
+  action: (values: V) => Promise<unknown>,
+) {
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await action(values);
+    } catch (error) {
+      applyFieldErrors(error, form.setError);
+    }
+  });
+  return (event?: FormEvent<HTMLFormElement>) => void submit(event);
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { submitWithFieldErrors } from '../../../lib/form-errors';
 
 /**
  * Submitting an account form: the valid values go to `send`, its answer to `then` (where to go next); the
@@ -14,16 +13,9 @@ export function useFormSubmit<T extends FieldValues, C, V extends FieldValues, R
   then: (result: R) => Promise<void> | void,
 ) {
   const mutation = useMutation({ mutationFn: send });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await then(await mutation.mutateAsync(values));
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
-  });
   return {
     mutation,
     /** For `<form onSubmit>`. */
-    onSubmit: (event?: FormEvent<HTMLFormElement>) => void submit(event),
+    onSubmit: submitWithFieldErrors(form, async (values) => then(await mutation.mutateAsync(values))),
   };
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import type { ProfileResponse } from '@trilha/contracts/profile';
-import type { FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useSaveSection, type Section, type SectionBody } from '../api/profile';
-import { apiErrorText, applyFieldErrors, fieldMessage } from '../../../lib/form-errors';
+import { apiErrorText, fieldMessage, submitWithFieldErrors } from '../../../lib/form-errors';
 
 export interface SectionFormOptions<S extends Section, T extends FieldValues> {
   section: S;
@@ -37,14 +36,10 @@ export function useSectionForm<S extends Section, T extends FieldValues>({
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const saved = await save.mutateAsync(body);
-      form.reset(values(saved));
-      notifications.show({ color: 'teal', message: t('saved') });
-    } catch (error) {
-      applyFieldErrors(error, form.setError);
-    }
+  const onSubmit = submitWithFieldErrors(form, async (body) => {
+    const saved = await save.mutateAsync(body);
+    form.reset(values(saved));
+    notifications.show({ color: 'teal', message: t('saved') });
   });
 
   /** A field's error text, for a controlled input. */
@@ -55,7 +50,7 @@ export function useSectionForm<S extends Section, T extends FieldValues>({
     form,
     save,
     /** For `<form onSubmit>`. */
-    onSubmit: (event?: FormEvent<HTMLFormElement>) => void submit(event),
+    onSubmit,
     fieldError,
     /** A registered input's props: its error text and `register(name)`. */
     field: (name: Path<T>) => ({ error: fieldError(name), ...form.register(name) }),
