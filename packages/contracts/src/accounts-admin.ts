@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialIdParam, text } from './primitives';
 import { roleName } from './session';
 import { loginConfig } from './site';
 
@@ -7,7 +8,7 @@ import { loginConfig } from './site';
 export const accountStatus = z.enum(['awaiting_approval', 'active', 'blocked']);
 
 export const adminUsersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   status: accountStatus.optional(),
   role: roleName.optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -37,7 +38,7 @@ export const adminUsersPage = z.object({
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPage>;
 
-export const adminUserParams = z.object({ id: z.coerce.number().int().positive() });
+export const adminUserParams = z.object({ id: serialIdParam() });
 export const adminRolesBody = z.object({ roles: z.array(roleName).max(13) });
 export type AdminRolesBody = z.infer<typeof adminRolesBody>;
 
@@ -82,7 +83,7 @@ export type DeletionRequestsPage = z.infer<typeof deletionRequestsPage>;
 
 export const outboxQuery = z.object({
   channel: z.enum(['email', 'sms', 'whatsapp']).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -108,18 +109,18 @@ export type OutboxPage = z.infer<typeof outboxPage>;
 /** Images are an uploaded asset (/api/…), an https address or an inline image: never script URLs. */
 export const isSafeImageUrl = (v: string) =>
   /^(https?:\/\/[^\s"'()]+|\/[^\s"'()]*|data:image\/(png|jpeg|webp|gif|svg\+xml);[^"'()\s]+)$/.test(v);
-const imageUrl = z.string().max(500_000).refine(isSafeImageUrl, 'PROFILE_FIELD_INVALID');
+const imageUrl = text().max(500_000).refine(isSafeImageUrl, 'PROFILE_FIELD_INVALID');
 
 /** The login configuration editor saves everything but the site's id. */
 export const loginConfigBody = loginConfig.omit({ siteId: true }).extend({
   logos: z.record(z.string(), imageUrl),
   backgroundImage: imageUrl.nullable(),
-  name: z.string().trim().min(1, 'PROFILE_FIELD_REQUIRED').max(120, 'PROFILE_TEXT_TOO_LONG'),
+  name: text().trim().min(1, 'PROFILE_FIELD_REQUIRED').max(120, 'PROFILE_TEXT_TOO_LONG'),
   colors: z.object({
-    primary: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
-    secondary: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
-    background: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
-    text: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
+    primary: text().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
+    secondary: text().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
+    background: text().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
+    text: text().regex(/^#[0-9a-fA-F]{6}$/, 'PROFILE_FIELD_INVALID'),
   }),
 });
 export type LoginConfigBody = z.infer<typeof loginConfigBody>;

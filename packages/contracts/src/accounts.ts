@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { serialId, text } from './primitives';
 import { isAdult, todayIn } from '@trilha/domain/dates';
-import { unmaskDocument, validateDocument } from '@trilha/domain/document';
+import { normalizeDocument, validateDocument } from '@trilha/domain/document';
 import { checkPassword } from '@trilha/domain/password';
 import { isValidPhone } from './profile';
 import { roleName } from './session';
@@ -12,8 +13,18 @@ import { passwordStrength, type PasswordStrength } from './site';
  * (errors-accounts.ts) that both sides translate.
  */
 
-const required = (code = 'ACCOUNTS_FIELD_REQUIRED') => z.string({ error: code }).trim().min(1, code).max(256);
-const optional = z.string().trim().max(256).default('');
+const required = (code = 'ACCOUNTS_FIELD_REQUIRED') => text({ error: code }).trim().min(1, code).max(256);
+const optional = text().trim().max(256).default('');
+/**
+ * A document as typed. A null answers 'CPF é obrigatório' and a number 'Documento inválido' (a number is not
+ * coerced: it would lose a CPF's leading zeros); emptiness and the country's rule are reported once, by
+ * documentIssue in the refinement of the body, never twice.
+ */
+const documentText = text({
+  error: (iss) => (iss.input == null ? 'ACCOUNTS_DOCUMENT_REQUIRED' : 'ACCOUNTS_DOCUMENT_INVALID'),
+})
+  .trim()
+  .max(256, 'ACCOUNTS_DOCUMENT_INVALID');
 
 /** The fields a registration entry may ask (LoginConfig.registerFields). */
 export const registerFieldNames = [
@@ -81,11 +92,11 @@ export const affiliationOptions = z.object({
 });
 export type AffiliationOptions = z.infer<typeof affiliationOptions>;
 
-const ids = z.array(z.number().int().positive()).max(200).default([]);
+const ids = z.array(serialId()).max(200).default([]);
 
 /** Company/agency, brands and stores chosen at registration (the counting rules are in the superRefine). */
 export const affiliationFields = z.object({
-  companyId: z.number().int().positive().nullable().default(null),
+  companyId: serialId().nullable().default(null),
   brandIds: ids,
   retailChainIds: ids,
   storeIds: ids,
@@ -94,16 +105,16 @@ export const affiliationFields = z.object({
 /** The registration form, all fields present; which ones must be filled depends on the entry. */
 export const registerBody = z
   .object({
-    variant: z.string().trim().min(1).max(64),
-    country: z.string().trim().max(3).default(''),
+    variant: text().trim().min(1).max(64),
+    country: text().trim().max(3).default(''),
     firstName: optional,
     lastName: optional,
     email: optional,
     emailConfirmation: optional,
-    document: optional,
+    document: documentText.default(''),
     phone: optional,
     birthday: optional,
-    profile: z.string().trim().max(32).default(''),
+    profile: text().trim().max(32).default(''),
     acceptTerms: z.boolean().default(false),
     confirmAdult: z.boolean().default(false),
   })
@@ -166,8 +177,8 @@ export function registerSchemaFor(rules: RegisterRules) {
   return registerBody.superRefine((values, ctx) => checkRegistration(values, rules, ctx));
 }
 
-/** The document as stored: digits only for the masked countries. */
-export const storedDocument = (country: string, value: string) => unmaskDocument(country || 'BRA', value);
+/** The document as stored and looked up: the one normalization of packages/domain (separators gone). */
+export const storedDocument = (value: string) => normalizeDocument(value);
 
 export const registerResponse = z.object({
   status: z.enum(['awaiting_approval', 'active']),
@@ -178,7 +189,7 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const firstAccessBody = z.object({
   identifier: required(),
-  variant: z.string().trim().max(64).optional(),
+  variant: text().trim().max(64).optional(),
 });
 export type FirstAccessBody = z.infer<typeof firstAccessBody>;
 export const sentToResponse = z.object({ sentTo: z.string().nullable() });
@@ -186,9 +197,9 @@ export type SentToResponse = z.infer<typeof sentToResponse>;
 
 /** Path parts of a set-password or recover-password link. */
 export const passwordLinkParams = z.object({
-  username: z.string().min(1).max(256),
-  uidb64: z.string().min(1).max(32),
-  token: z.string().min(1).max(64),
+  username: text().min(1).max(256),
+  uidb64: text().min(1).max(32),
+  token: text().min(1).max(64),
 });
 export type PasswordLinkParams = z.infer<typeof passwordLinkParams>;
 export const linkPurpose = z.enum(['set', 'recover']);
@@ -207,8 +218,8 @@ export type CheckLinkResponse = z.infer<typeof checkLinkResponse>;
 export function newPasswordSchema(level: PasswordStrength) {
   return z
     .object({
-      password: z.string().min(1, 'ACCOUNTS_FIELD_REQUIRED').max(256),
-      passwordConfirmation: z.string().max(256),
+      password: text().min(1, 'ACCOUNTS_FIELD_REQUIRED').max(256),
+      passwordConfirmation: text().max(256),
     })
     .superRefine((v, ctx) => {
       if (v.password && checkPassword(v.password, level, { isNew: true }).length) {
@@ -226,8 +237,8 @@ export function newPasswordSchema(level: PasswordStrength) {
 export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>;
 
 export const setPasswordBody = checkLinkBody.extend({
-  password: z.string().min(1, 'ACCOUNTS_FIELD_REQUIRED').max(256),
-  passwordConfirmation: z.string().max(256),
+  password: text().min(1, 'ACCOUNTS_FIELD_REQUIRED').max(256),
+  passwordConfirmation: text().max(256),
 });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 export const setPasswordResponse = z.object({ username: z.string() });
@@ -243,13 +254,13 @@ export const recoverPasswordBody = z
   .object({
     method: recoverMethod,
     identifier: required(),
-    country: z.string().trim().max(3).default('BRA'),
+    country: text().trim().max(3).default('BRA'),
   })
   .superRefine((v, ctx) => {
     if (v.method === 'email' && !z.email().safeParse(v.identifier).success) {
       ctx.addIssue({ code: 'custom', path: ['identifier'], message: 'ACCOUNTS_EMAIL_INVALID' });
     }
-    if (v.method === 'document') {
+    if (v.method === 'document' && v.identifier) {
       const problem = documentIssue(v.country, v.identifier);
       if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem });
     }
@@ -260,8 +271,8 @@ export const okResponse = z.object({ ok: z.literal(true) });
 /** Recovery by a code: first the masked phones of a document. */
 export const documentBody = z
   .object({
-    document: required('ACCOUNTS_DOCUMENT_REQUIRED'),
-    country: z.string().trim().max(3).default('BRA'),
+    document: documentText,
+    country: text().trim().max(3).default('BRA'),
   })
   .superRefine((v, ctx) => {
     const problem = documentIssue(v.country, v.document);
@@ -284,8 +295,8 @@ export type MaskedPhonesResponse = z.infer<typeof maskedPhonesResponse>;
 /** Then the code, sent once the user has typed the whole number the masked one stands for. */
 export const sendRecoverCodeBody = z
   .object({
-    document: required('ACCOUNTS_DOCUMENT_REQUIRED'),
-    country: z.string().trim().max(3).default('BRA'),
+    document: documentText,
+    country: text().trim().max(3).default('BRA'),
     phone: required(),
     channel: z.enum(['sms', 'whatsapp']),
   })
@@ -306,10 +317,9 @@ export const sentCodeResponse = z.object({
 export type SentCodeResponse = z.infer<typeof sentCodeResponse>;
 
 export const validateRecoverCodeBody = z.object({
-  document: required('ACCOUNTS_DOCUMENT_REQUIRED'),
-  country: z.string().trim().max(3).default('BRA'),
-  code: z
-    .string({ error: 'ACCOUNTS_CODE_INVALID' })
+  document: documentText.min(1, 'ACCOUNTS_DOCUMENT_REQUIRED'),
+  country: text().trim().max(3).default('BRA'),
+  code: text({ error: 'ACCOUNTS_CODE_INVALID' })
     .trim()
     .regex(/^\d{6}$/, 'ACCOUNTS_CODE_INVALID'),
 });
@@ -343,9 +353,9 @@ export const completeRegisterBody = z
     firstName: optional,
     lastName: optional,
     email: optional,
-    document: optional,
+    document: documentText.default(''),
     phone: optional,
-    country: z.string().trim().max(3).default(''),
+    country: text().trim().max(3).default(''),
     acceptTerms: z.boolean().default(false),
     confirmAdult: z.boolean().default(false),
   })
@@ -388,13 +398,12 @@ export function checkCompleteRegister(
 /** A partner system asks a one-time login token for one of its users (HTTP Basic, confidential app). */
 export const webserviceTokenBody = z.object({
   /** Username, e-mail or document of the user. */
-  user: z.string().trim().min(1).max(254),
-  module: z
-    .string()
+  user: text().trim().min(1).max(254),
+  module: text()
     .trim()
     .regex(/^[a-z][a-z_-]{0,40}$/)
     .optional(),
-  id: z.string().trim().max(64).optional(),
+  id: text().trim().max(64).optional(),
 });
 export const webserviceTokenResponse = z.object({
   token: z.string(),
@@ -402,8 +411,8 @@ export const webserviceTokenResponse = z.object({
   url: z.string(),
   expiresIn: z.number().int(),
 });
-export const webserviceLoginBody = z.object({ token: z.string().trim().min(1).max(128) });
+export const webserviceLoginBody = z.object({ token: text().trim().min(1).max(128) });
 
 /** Google sign-in: where to send the browser, then the one-time result exchanged for tokens. */
 export const googleStartResponse = z.object({ url: z.string() });
-export const googleExchangeBody = z.object({ code: z.string().trim().min(1).max(128) });
+export const googleExchangeBody = z.object({ code: text().trim().min(1).max(128) });

@@ -28,6 +28,8 @@ export const profileErrorCodes = [
   'ADMIN_SELF_ACTION',
   'ADMIN_DELETION_ALREADY_PROCESSED',
   'ADMIN_NOT_AWAITING_APPROVAL',
+  'ADMIN_TARGET_NOT_BELOW',
+  'ADMIN_SUPERUSER_REQUIRED',
   'SUPPORT_TICKET_NOT_SENT',
 ] as const;
 export type ProfileErrorCode = (typeof profileErrorCodes)[number];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { accountsErrorCodes } from './errors-accounts';
 import { learningErrorCodes } from './errors-learning';
+import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
+import { uploadErrorCodes } from './errors-uploads';
 
 /**
  * Every error code the API can answer with. The web maps each one to a translated message
@@ -10,6 +12,11 @@ import { profileErrorCodes } from './errors-profile';
 export const errorCodes = [
   'VALIDATION_FAILED',
   'BAD_REQUEST',
+  /** A text input holds a character no text may hold (U+0000), refused before it reaches the database. */
+  'TEXT_INVALID_CHARACTER',
+  /** The request body is over the API's limit, or of a content type the route does not read. */
+  'REQUEST_TOO_LARGE',
+  'UNSUPPORTED_CONTENT_TYPE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -29,7 +36,9 @@ export const errorCodes = [
   'LANGUAGE_NOT_FOUND',
   ...accountsErrorCodes,
   ...learningErrorCodes,
+  ...platformErrorCodes,
   ...profileErrorCodes,
+  ...uploadErrorCodes,
 ] as const;
 
 export const errorCode = z.enum(errorCodes);

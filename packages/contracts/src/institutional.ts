@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { isWithinTextLimit } from '@trilha/domain/text';
 import { languageCode } from './session';
 
@@ -26,8 +27,8 @@ export const institutionalPageParams = z.object({ slug: institutionalSlug });
 
 export const PAGE_BODY_MAX = 50_000;
 export const institutionalPageBody = z.object({
-  title: z.string().trim().min(1, 'PROFILE_FIELD_REQUIRED').max(200, 'PROFILE_TEXT_TOO_LONG'),
-  body: z.string().max(PAGE_BODY_MAX, 'PROFILE_TEXT_TOO_LONG'),
+  title: text().trim().min(1, 'PROFILE_FIELD_REQUIRED').max(200, 'PROFILE_TEXT_TOO_LONG'),
+  body: text().max(PAGE_BODY_MAX, 'PROFILE_TEXT_TOO_LONG'),
 });
 export type InstitutionalPageBody = z.infer<typeof institutionalPageBody>;
 export const adminPageParams = z.object({
@@ -46,14 +47,13 @@ export const cookieConsentResponse = z.object({ acceptedAt: z.string().nullable(
 export const ticketSubjects = ['access', 'points', 'orders', 'courses', 'registration', 'other'] as const;
 const limited = (max: number) => (v: string) => isWithinTextLimit(v, max);
 export const supportTicketBody = z.object({
-  name: z.string().trim().min(1, 'PROFILE_FIELD_REQUIRED').refine(limited(256), 'PROFILE_TEXT_TOO_LONG'),
-  email: z
-    .string()
+  name: text().trim().min(1, 'PROFILE_FIELD_REQUIRED').refine(limited(256), 'PROFILE_TEXT_TOO_LONG'),
+  email: text()
     .trim()
     .min(1, 'PROFILE_FIELD_REQUIRED')
     .refine((v) => z.email().safeParse(v).success, 'PROFILE_EMAIL_INVALID'),
   subject: z.enum(ticketSubjects, { error: 'PROFILE_FIELD_REQUIRED' }),
-  message: z.string().trim().min(1, 'PROFILE_FIELD_REQUIRED').refine(limited(2000), 'PROFILE_TEXT_TOO_LONG'),
+  message: text().trim().min(1, 'PROFILE_FIELD_REQUIRED').refine(limited(2000), 'PROFILE_TEXT_TOO_LONG'),
   /** 'support' (support form) or 'contact' (contact-us). */
   kind: z.enum(['support', 'contact']).default('support'),
 });

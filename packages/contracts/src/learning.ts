@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSerialIdList, nulTolerant, serialId, serialIdParam, text } from './primitives';
 import { roleName } from './session';
 
 /**
@@ -125,8 +126,40 @@ export type ContentActivityKind = z.infer<typeof contentActivityKind>;
 
 /** Kinds whose completion is the watched share of the media (union of watched intervals). */
 export const mediaActivityKinds = ['video', 'audio', 'youtube', 'vimeo', 'wowza'] as const;
-/** Kinds that complete when opened (or on an explicit "mark as done"). */
-export const openCompletesKinds = ['html', 'ppt', 'slideshare', 'file', 'flash'] as const;
+/**
+ * How a content activity that is not media nor SCORM completes, chosen by its author (see
+ * docs/completion.md): `view` once its viewer really loaded, `download` once the file was served,
+ * `last_page` once the last page was shown, `time` after `minSeconds` with the activity visible, counted
+ * by the server from the heartbeats it receives.
+ */
+export const completionModes = ['view', 'download', 'last_page', 'time'] as const;
+export const completionMode = z.enum(completionModes);
+export type CompletionMode = z.infer<typeof completionMode>;
+
+/** The modes each kind offers, its default first. Media kinds complete on the watched share, SCORM on its data. */
+export const completionModesByKind: Partial<Record<ContentActivityKind, readonly CompletionMode[]>> = {
+  pdf: ['last_page', 'time', 'download'],
+  html: ['view', 'time'],
+  ppt: ['download', 'time'],
+  flash: ['download'],
+  slideshare: ['view', 'time'],
+  file: ['download', 'view', 'time'],
+};
+/** Seconds of `time` mode when the author sets none. */
+export const DEFAULT_MIN_SECONDS = 60;
+
+/** The seconds an activity in `time` mode must be visible: the author's, else DEFAULT_MIN_SECONDS. */
+export function minSecondsOf(settings: { minSeconds?: unknown }): number {
+  const s = settings.minSeconds;
+  return typeof s === 'number' && Number.isFinite(s) ? s : DEFAULT_MIN_SECONDS;
+}
+
+export function completionModeOf(kind: string, settings: { completion?: unknown }): CompletionMode | null {
+  const modes = completionModesByKind[kind as ContentActivityKind];
+  if (!modes) return null;
+  const chosen = settings.completion as CompletionMode | undefined;
+  return chosen && modes.includes(chosen) ? chosen : modes[0]!;
+}
 
 /** File extension groups of spec section 3 (library-type files). */
 export const fileGroups = [
@@ -142,7 +175,7 @@ export const fileGroups = [
 export const fileGroup = z.enum(fileGroups);
 export type FileGroup = z.infer<typeof fileGroup>;
 
-/** Progress of an activity, course or trail (course statuses per DECISIONS.md "Learning"). */
+/** Progress of an activity, course or trail (course statuses: docs/product-rules.md, "Learning"). */
 export const progressStatuses = [
   'not_started',
   'in_progress',
@@ -189,10 +222,10 @@ export const trailItemKinds = ['course', 'presential_catalog', 'webinar', 'live_
 export const trailItemKind = z.enum(trailItemKinds);
 export type TrailItemKind = z.infer<typeof trailItemKind>;
 
-export const hierarchyOrder = z.string().regex(/^\d+\.\d+$/, 'LEARNING_INVALID_HIERARCHY_ORDER');
+export const hierarchyOrder = text().regex(/^\d+\.\d+$/, 'LEARNING_INVALID_HIERARCHY_ORDER');
 
 const id = z.number().int();
-const positiveId = z.coerce.number().int().positive();
+const positiveId = serialIdParam();
 export const idParams = z.object({ id: positiveId });
 export type IdParams = z.infer<typeof idParams>;
 
@@ -200,9 +233,9 @@ export type IdParams = z.infer<typeof idParams>;
 // List filters (spec section 3 "List filters"; every filter defaults to `all`)
 
 /** `all`, or a comma-separated list of ids in the query string (`selected_tags=3,7`). */
-const idSelection = z
-  .string()
+const idSelection = text()
   .regex(/^(all|\d+(,\d+)*)$/)
+  .refine((v) => v === 'all' || isSerialIdList(v), 'an id is out of range')
   .default('all')
   .transform((v): number[] | 'all' => (v === 'all' ? 'all' : v.split(',').map((part) => Number(part))));
 
@@ -214,7 +247,7 @@ export const subscriptionFilter = z.enum(['all', 'subscribed', 'not_subscribed']
 const listFilters = {
   favorite: favoriteFilter.default('all'),
   progress: progressFilter.default('all'),
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   selected_areas: idSelection,
   selected_groups: idSelection,
   selected_tags: idSelection,
@@ -485,7 +518,10 @@ export const flashContent = z.object({
   fileName: z.string().nullable(),
 });
 const fileFields = {
+  /** Preview address (images, pdf, media shown inline). */
   url: z.string(),
+  /** Download through the API (with the session's token): the server counts it. */
+  downloadUrl: z.string(),
   fileName: z.string(),
   mime: z.string(),
   size: z.number().int(),
@@ -536,8 +572,13 @@ export const playerPayload = z.object({
     kind: activityKind,
     lock: lockInfo,
     progress: activityProgress,
-    /** `open` / `done` reports make sense for this kind (the web shows "mark as done"). */
+    /** Always false: no activity completes on the learner's word (kept for older clients). */
     canMarkDone: z.boolean(),
+    /** How this activity completes (null for media and SCORM, ruled by their own data). */
+    completion: z
+      .object({ mode: completionMode, minSeconds: z.number().int().nullable() })
+      .nullable()
+      .default(null),
   }),
   content: playerContent.nullable(),
   menu: z.array(courseModule),
@@ -554,9 +595,12 @@ export type PlayerPayload = z.infer<typeof playerPayload>;
  * - `media` (video, audio, youtube, vimeo, wowza): intervals watched since the last report; complete
  *   when the union of all intervals reaches the activity's threshold of `duration`. `position` is only
  *   where to resume; seeking to the end completes nothing.
- * - `pdf`: the page shown; complete when it is the last page.
- * - `open`: the content was opened (html, ppt, slideshare, file, flash complete on open).
- * - `done`: explicit "mark as done" (the same kinds).
+ * - `pdf`: the page shown; complete when it is the last page (`last_page` mode).
+ * - `open`: the activity was opened: starts the server's clock, completes nothing.
+ * - `loaded`: its viewer signalled that the content loaded (completes in `view` mode).
+ * - `heartbeat`: the activity is visible; the server counts the time between heartbeats (`time` mode).
+ * - `done`: refused (400): nothing completes on the learner's word.
+ * Downloads are counted by the server when it serves the file (`download` mode).
  */
 export const activityProgressBody = z.discriminatedUnion('type', [
   z.object({
@@ -571,6 +615,8 @@ export const activityProgressBody = z.discriminatedUnion('type', [
     pageCount: z.number().int().min(1),
   }),
   z.object({ type: z.literal('open') }),
+  z.object({ type: z.literal('loaded') }),
+  z.object({ type: z.literal('heartbeat') }),
   z.object({ type: z.literal('done') }),
 ]);
 export type ActivityProgressBody = z.infer<typeof activityProgressBody>;
@@ -579,7 +625,7 @@ export type ActivityProgressBody = z.infer<typeof activityProgressBody>;
  * Query of the progress and SCORM commit routes: the trail the course was opened in, when it was (its
  * audience, enrollment and order then apply).
  */
-export const progressQuery = z.object({ trailId: z.coerce.number().int().positive().optional() });
+export const progressQuery = z.object({ trailId: serialIdParam().optional() });
 export type ProgressQuery = z.input<typeof progressQuery>;
 
 /** POST /api/learning/activities/:id/scorm/commit — a runtime commit (terminate: LMSFinish / Terminate). */
@@ -588,6 +634,8 @@ export const scormCommitBody = z.object({
   terminate: z.boolean().default(false),
 });
 export type ScormCommitBody = z.input<typeof scormCommitBody>;
+// Packages may put any character in their data; the server stores NUL escaped (scorm-storage.ts).
+nulTolerant.add(scormCommitBody, { fields: ['cmi'] });
 
 /** Answer of the progress and SCORM commit routes. */
 export const progressResponse = z.object({
@@ -606,7 +654,7 @@ export type ProgressResponse = z.infer<typeof progressResponse>;
 // ---------------------------------------------------------------------------------------------------
 // Instructor authorization
 
-export const authorizeBody = z.object({ userId: z.number().int().positive() });
+export const authorizeBody = z.object({ userId: serialId() });
 export type AuthorizeBody = z.infer<typeof authorizeBody>;
 export const activityAuthorization = z.object({
   userId: id,
@@ -626,7 +674,7 @@ export const authorizationParams = z.object({ id: positiveId, userId: positiveId
 // Public portfolio
 
 export const portfolioQuery = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(12),
 });
@@ -645,7 +693,7 @@ export type PortfolioCourseItem = z.infer<typeof portfolioCourseItem>;
 /** GET /api/public/portfolio */
 export const portfolioPage = pageOf(portfolioCourseItem);
 export type PortfolioPage = z.infer<typeof portfolioPage>;
-export const portfolioSlugParams = z.object({ slug: z.string().max(300) });
+export const portfolioSlugParams = z.object({ slug: text().max(300) });
 /** GET /api/public/portfolio/courses/:slug */
 export const portfolioCourse = portfolioCourseItem.extend({
   modules: z.array(
@@ -674,15 +722,15 @@ export type TaxonomyKind = z.infer<typeof taxonomyKind>;
 export const learningTaxonomy = learningFilterOptions;
 export const taxonomyParams = z.object({ kind: taxonomyKind });
 /** POST /api/admin/learning/taxonomy/:kind */
-export const taxonomyBody = z.object({ name: z.string().trim().min(1).max(120) });
+export const taxonomyBody = z.object({ name: text().trim().min(1).max(120) });
 export type TaxonomyBody = z.infer<typeof taxonomyBody>;
 export const taxonomyItem = namedItem;
 
 /** PUT /api/admin/learning/users/:userId/audience — the areas and groups a user belongs to. */
 export const userAudienceParams = z.object({ userId: positiveId });
 export const userAudienceBody = z.object({
-  areaIds: z.array(z.number().int().positive()).max(200),
-  groupIds: z.array(z.number().int().positive()).max(200),
+  areaIds: z.array(serialId()).max(200),
+  groupIds: z.array(serialId()).max(200),
 });
 export type UserAudienceBody = z.infer<typeof userAudienceBody>;
 export const userAudience = userAudienceBody.extend({ userId: id });
@@ -692,9 +740,9 @@ export const userAudience = userAudienceBody.extend({ userId: id });
  * (the user is in one of the areas AND one of the groups …). Countries by id, profiles by role name.
  */
 export const audienceBody = z.object({
-  areaIds: z.array(z.number().int().positive()).max(200).default([]),
-  groupIds: z.array(z.number().int().positive()).max(200).default([]),
-  countryIds: z.array(z.number().int().positive()).max(200).default([]),
+  areaIds: z.array(serialId()).max(200).default([]),
+  groupIds: z.array(serialId()).max(200).default([]),
+  countryIds: z.array(serialId()).max(200).default([]),
   roles: z.array(roleName).max(20).default([]),
 });
 export type AudienceBody = z.input<typeof audienceBody>;
@@ -709,14 +757,14 @@ export type PublishBody = z.infer<typeof publishBody>;
 
 /** POST /api/admin/learning/courses and PUT /api/admin/learning/courses/:id */
 export const courseBody = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(5_000).default(''),
+  title: text().trim().min(1).max(200),
+  description: text().trim().max(5_000).default(''),
   workloadMinutes: z.number().int().min(0).max(100_000).nullable().default(null),
-  categoryId: z.number().int().positive().nullable().default(null),
-  tagIds: z.array(z.number().int().positive()).max(50).default([]),
+  categoryId: serialId().nullable().default(null),
+  tagIds: z.array(serialId()).max(50).default([]),
   subscriptionMode: subscriptionMode.default('open'),
   /** Courses to finish before this one opens. */
-  prerequisiteIds: z.array(z.number().int().positive()).max(20).default([]),
+  prerequisiteIds: z.array(serialId()).max(20).default([]),
   /** Shown on the public portfolio (when the site's portfolio is on). */
   isPublic: z.boolean().default(false),
 });
@@ -724,7 +772,7 @@ export type CourseBody = z.input<typeof courseBody>;
 
 /** POST /api/admin/learning/courses/:id/modules and PUT /api/admin/learning/modules/:id */
 export const moduleBody = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: text().trim().min(1).max(200),
   /** 1-based; omitted on create appends, on update keeps the place. */
   position: z.number().int().min(1).optional(),
 });
@@ -733,30 +781,45 @@ export type ModuleBody = z.infer<typeof moduleBody>;
 /** Per-kind settings of an activity; files (pdf, video, audio, scorm, html, flash, ppt, file) are uploaded apart. */
 export const activitySettings = z.object({
   /** youtube: the video id (11 chars) or a watch / youtu.be URL; vimeo: the numeric id or URL. */
-  videoId: z.string().trim().max(200).optional(),
+  videoId: text().trim().max(200).optional(),
   /** wowza: the HLS URL (https://…/playlist.m3u8), or empty with an uploaded HLS folder zip. */
-  streamUrl: z.string().trim().max(2_000).optional(),
+  streamUrl: text().trim().max(2_000).optional(),
   /** slideshare: the embed URL or the presentation URL. */
-  embedUrl: z.string().trim().max(2_000).optional(),
+  embedUrl: text().trim().max(2_000).optional(),
   /** Media kinds: share 0..1 to watch for completion (default 0.9). */
   completionThreshold: z.number().min(0.1).max(1).optional(),
   durationSeconds: z.number().int().min(1).max(86_400).optional(),
   pageCount: z.number().int().min(1).max(10_000).optional(),
+  /** How the activity completes (per kind: completionModesByKind; unset = the kind's default). */
+  completion: completionMode.optional(),
+  /** `time` mode: seconds the activity must be visible (default DEFAULT_MIN_SECONDS). */
+  minSeconds: z.number().int().min(10).max(14_400).optional(),
 });
 export type ActivitySettings = z.infer<typeof activitySettings>;
 
 /** POST /api/admin/learning/modules/:id/activities and PUT /api/admin/learning/activities/:id */
-export const activityBody = z.object({
-  kind: contentActivityKind,
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(5_000).default(''),
-  position: z.number().int().min(1).optional(),
-  /** Opens only after the activities before it in its module are done. */
-  requiresPrevious: z.boolean().default(false),
-  /** Opens only once an instructor authorizes the learner. */
-  requiresAuthorization: z.boolean().default(false),
-  settings: activitySettings.default({}),
-});
+export const activityBody = z
+  .object({
+    kind: contentActivityKind,
+    title: text().trim().min(1).max(200),
+    description: text().trim().max(5_000).default(''),
+    position: z.number().int().min(1).optional(),
+    /** Opens only after the activities before it in its module are done. */
+    requiresPrevious: z.boolean().default(false),
+    /** Opens only once an instructor authorizes the learner. */
+    requiresAuthorization: z.boolean().default(false),
+    settings: activitySettings.default({}),
+  })
+  .superRefine((body, ctx) => {
+    const mode = body.settings.completion;
+    if (mode && !completionModesByKind[body.kind]?.includes(mode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['settings', 'completion'],
+        message: 'completion mode not offered for this kind',
+      });
+    }
+  });
 export type ActivityBody = z.input<typeof activityBody>;
 
 export const adminActivity = z.object({
@@ -826,7 +889,7 @@ export const adminCourse = z.object({
 export type AdminCourse = z.infer<typeof adminCourse>;
 
 export const adminCourseListQuery = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   published: z.enum(['all', 'published', 'draft']).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -851,10 +914,10 @@ export type AdminCourseListPage = z.infer<typeof adminCourseListPage>;
 
 /** POST /api/admin/learning/trails and PUT /api/admin/learning/trails/:id */
 export const trailBody = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(5_000).default(''),
-  categoryId: z.number().int().positive().nullable().default(null),
-  tagIds: z.array(z.number().int().positive()).max(50).default([]),
+  title: text().trim().min(1).max(200),
+  description: text().trim().max(5_000).default(''),
+  categoryId: serialId().nullable().default(null),
+  tagIds: z.array(serialId()).max(50).default([]),
   subscriptionMode: subscriptionMode.default('open'),
   /** Each course of the trail opens only when the one before it is finished. */
   sequential: z.boolean().default(false),
@@ -863,7 +926,7 @@ export type TrailBody = z.input<typeof trailBody>;
 
 /** PUT /api/admin/learning/trails/:id/items — the whole ordered list. */
 export const trailItemsBody = z.object({
-  items: z.array(z.object({ kind: trailItemKind, itemId: z.number().int().positive() })).max(200),
+  items: z.array(z.object({ kind: trailItemKind, itemId: serialId() })).max(200),
 });
 export type TrailItemsBody = z.infer<typeof trailItemsBody>;
 
@@ -896,7 +959,7 @@ export type AdminTrailListPage = z.infer<typeof adminTrailListPage>;
 // Back office: enrollments and report
 
 export const adminListQuery = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -915,7 +978,7 @@ export const enrollmentPage = pageOf(enrollmentRow);
 export type EnrollmentPage = z.infer<typeof enrollmentPage>;
 
 /** POST /api/admin/learning/courses/:id/enrollments */
-export const enrollUsersBody = z.object({ userIds: z.array(z.number().int().positive()).min(1).max(1_000) });
+export const enrollUsersBody = z.object({ userIds: z.array(serialId()).min(1).max(1_000) });
 export type EnrollUsersBody = z.infer<typeof enrollUsersBody>;
 export const enrollUsersResponse = z.object({
   enrolled: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/min';
 import { isBeforeToday, todayIn } from '@trilha/domain/dates';
 import { isWithinTextLimit, TEXT_LIMIT } from '@trilha/domain/text';
@@ -58,16 +59,14 @@ export function normalizePhone(value: string, country: string | null | undefined
 
 const textLimit = (v: string) => isWithinTextLimit(v, TEXT_LIMIT);
 /** Free text up to the product's limit: 'Seu texto tem mais que 256 caracteres'. */
-export const optionalText = z
-  .string({ error: 'PROFILE_FIELD_INVALID' })
+export const optionalText = text({ error: 'PROFILE_FIELD_INVALID' })
   .trim()
   .refine(textLimit, 'PROFILE_TEXT_TOO_LONG');
 const requiredText = (code: string = 'PROFILE_FIELD_REQUIRED') =>
-  z.string({ error: code }).trim().min(1, code).refine(textLimit, 'PROFILE_TEXT_TOO_LONG');
+  text({ error: code }).trim().min(1, code).refine(textLimit, 'PROFILE_TEXT_TOO_LONG');
 
 /** 'YYYY-MM-DD' before today, or empty: 'Preencha o campo corretamente'. */
-export const birthdayField = z
-  .string({ error: 'PROFILE_FIELD_INVALID' })
+export const birthdayField = text({ error: 'PROFILE_FIELD_INVALID' })
   .trim()
   .refine((v) => v === '' || isBeforeToday(v, todayIn()), 'PROFILE_FIELD_INVALID');
 
@@ -109,18 +108,17 @@ const emailFormat = z.email();
 
 export const profileContactBody = z
   .object({
-    email: z
-      .string({ error: 'PROFILE_FIELD_REQUIRED' })
+    email: text({ error: 'PROFILE_FIELD_REQUIRED' })
       .trim()
       .min(1, 'PROFILE_FIELD_REQUIRED')
       .max(254, 'PROFILE_EMAIL_INVALID')
       .refine((v) => emailFormat.safeParse(v).success, 'PROFILE_EMAIL_INVALID'),
-    emailConfirmation: z.string({ error: 'PROFILE_FIELD_REQUIRED' }).trim(),
-    cellPhone: z.string().trim(),
-    commercialPhone: z.string().trim(),
-    residentialPhone: z.string().trim(),
-    communicationPhone: z.string().trim(),
-    whatsappPhone: z.string().trim(),
+    emailConfirmation: text({ error: 'PROFILE_FIELD_REQUIRED' }).trim(),
+    cellPhone: text().trim(),
+    commercialPhone: text().trim(),
+    residentialPhone: text().trim(),
+    communicationPhone: text().trim(),
+    whatsappPhone: text().trim(),
     zipCode: requiredText('PROFILE_ZIP_REQUIRED'),
     street: requiredText('PROFILE_ADDRESS_REQUIRED'),
     number: requiredText('PROFILE_NUMBER_REQUIRED'),
@@ -128,7 +126,7 @@ export const profileContactBody = z
     neighborhood: requiredText('PROFILE_NEIGHBORHOOD_REQUIRED'),
     city: requiredText('PROFILE_CITY_REQUIRED'),
     state: requiredText('PROFILE_STATE_REQUIRED'),
-    country: z.string({ error: 'PROFILE_FIELD_REQUIRED' }).trim().min(3, 'PROFILE_FIELD_REQUIRED').max(3),
+    country: text({ error: 'PROFILE_FIELD_REQUIRED' }).trim().min(3, 'PROFILE_FIELD_REQUIRED').max(3),
   })
   .superRefine((v, ctx) => {
     if (v.email.toLowerCase() !== v.emailConfirmation.toLowerCase()) {
@@ -160,7 +158,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 export const profilePreferencesBody = z.object({
-  timeZone: z.string().min(1, 'PROFILE_FIELD_REQUIRED').max(64).refine(isTimeZone, 'PROFILE_FIELD_INVALID'),
+  timeZone: text().min(1, 'PROFILE_FIELD_REQUIRED').max(64).refine(isTimeZone, 'PROFILE_FIELD_INVALID'),
   languageCode,
   emailOptIn: z.boolean(),
 });
@@ -229,16 +227,15 @@ export const AVATAR_SIZE = 256;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'PROFILE_FIELD_REQUIRED').max(256),
-  newPassword: z.string().min(1, 'PROFILE_FIELD_REQUIRED').max(256),
+  currentPassword: text().min(1, 'PROFILE_FIELD_REQUIRED').max(256),
+  newPassword: text().min(1, 'PROFILE_FIELD_REQUIRED').max(256),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const phoneCodeRequestBody = z.object({ channel: z.enum(['sms', 'whatsapp']) });
 export type PhoneCodeRequestBody = z.infer<typeof phoneCodeRequestBody>;
 export const phoneCodeVerifyBody = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{4,8}$/, 'PROFILE_FIELD_INVALID'),
 });
@@ -250,7 +247,7 @@ export const phoneStatusResponse = z.object({
 export type PhoneStatusResponse = z.infer<typeof phoneStatusResponse>;
 
 export const deletionRequestBody = z.object({
-  name: z.string().trim().min(1, 'PROFILE_DELETION_NAME_MISMATCH').max(600),
+  name: text().trim().min(1, 'PROFILE_DELETION_NAME_MISMATCH').max(600),
   reason: optionalText.optional(),
 });
 export type DeletionRequestBody = z.infer<typeof deletionRequestBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialId } from './primitives';
 
 export const languageCodes = ['pt-BR', 'en-US', 'es', 'fr'] as const;
 export const languageCode = z.enum(languageCodes);
@@ -114,7 +115,7 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-export const selectClientBody = z.object({ clientId: z.number().int().positive() });
+export const selectClientBody = z.object({ clientId: serialId() });
 export type SelectClientBody = z.infer<typeof selectClientBody>;
 export const selectLanguageBody = z.object({ languageCode });
 export type SelectLanguageBody = z.infer<typeof selectLanguageBody>;

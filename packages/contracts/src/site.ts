@@ -4,7 +4,7 @@ import { languageCode } from './session';
 export const passwordStrength = z.enum(['weak', 'medium', 'strong']);
 export type PasswordStrength = z.infer<typeof passwordStrength>;
 
-/** The login configuration of a site (DECISIONS.md "Tenancy"), public: the login screen is built from it. */
+/** The login configuration of a site (docs/product-rules.md, "Tenancy"), public: the login screen is built from it. */
 export const loginConfig = z.object({
   siteId: z.number().int(),
   name: z.string(),

@@ -7,7 +7,8 @@ import {
   isValidCpf,
   makeValidCpf,
   maskDocument,
-  unmaskDocument,
+  normalizeDocument,
+  documentLookupKey,
   validateDocument,
 } from './document';
 
@@ -134,10 +135,23 @@ describe('formatCpf', () => {
     expect(formatCpf('52998224725')).toBe('529.982.247-25');
   });
 
-  it('ignores typed separators and letters and stops at 11 digits', () => {
+  it('ignores typed separators and letters', () => {
     expect(formatCpf('529.98')).toBe('529.98');
-    expect(formatCpf('529.982.247-25999')).toBe('529.982.247-25');
     expect(formatCpf('52a9')).toBe('529');
+  });
+
+  it('keeps digits past the eleventh, so a 12-digit typo never masks into a valid CPF', () => {
+    const valid = '52998224725';
+    expect(isValidCpf(valid)).toBe(true);
+    const typo = formatCpf(`${valid}9`);
+    expect(typo).toBe('529.982.247-259');
+    expect(validateDocument('BRA', typo)).toBe('invalid');
+    expect(formatCpf('529.982.247-25999')).toBe('529.982.247-25999');
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{12,14}$/), (typed) => {
+        expect(validateDocument('BRA', maskDocument('BRA', typed))).toBe('invalid');
+      }),
+    );
   });
 
   it('is stable when applied to its own output', () => {
@@ -145,7 +159,7 @@ describe('formatCpf', () => {
       fc.property(fc.string({ unit: fc.constantFrom('0', '5', '9', '.', '-', ' ') }), (typed) => {
         const once = formatCpf(typed);
         expect(formatCpf(once)).toBe(once);
-        expect(unmaskDocument('BRA', once)).toBe(typed.replace(/\D/g, '').slice(0, 11));
+        expect(normalizeDocument(once)).toBe(typed.replace(/\D/g, ''));
       }),
     );
   });
@@ -159,19 +173,39 @@ describe('masks per country', () => {
     expect(documentMask('CHL')).toBeNull();
   });
 
-  it('keeps eight digits for ARG and URY', () => {
+  it('keeps digits for ARG and URY, a ninth one included so that the rule refuses it', () => {
     expect(maskDocument('ARG', '12.345.678')).toBe('12345678');
-    expect(maskDocument('URY', '1234567890')).toBe('12345678');
+    expect(maskDocument('URY', '1234567890')).toBe('1234567890');
+    expect(validateDocument('URY', maskDocument('URY', '1234567890'))).toBe('invalid');
   });
 
   it('leaves free-text countries alone', () => {
     expect(maskDocument('CHL', '12.345.678-K')).toBe('12.345.678-K');
-    expect(unmaskDocument('CHL', ' 12.345.678-K ')).toBe('12.345.678-K');
+  });
+});
+
+describe('normalizeDocument and documentLookupKey', () => {
+  it('strips every separator and keeps letters upper-cased', () => {
+    expect(normalizeDocument('529.982.247-25')).toBe('52998224725');
+    expect(normalizeDocument('741_852_963_55')).toBe('74185296355');
+    expect(normalizeDocument(' 741 852/963\t55 ')).toBe('74185296355');
+    expect(normalizeDocument('１２.345.678')).toBe('12345678');
+    expect(normalizeDocument(' 12.345.678-k ')).toBe('12345678K');
+    expect(normalizeDocument('529a982')).toBe('529A982');
   });
 
-  it('strips masked documents to digits', () => {
-    expect(unmaskDocument('BRA', '529.982.247-25')).toBe('52998224725');
-    expect(unmaskDocument('ARG', '12.345.678')).toBe('12345678');
+  it('finds the same key for every spelling the validation accepts', () => {
+    for (const typed of ['74185296355', '741.852.963-55', '741_852_963_55', '741 852 963 55']) {
+      expect(validateDocument('BRA', typed)).toBe('ok');
+      expect(documentLookupKey(typed)).toBe('74185296355');
+    }
+  });
+
+  it('gives no key for an e-mail, a username or a number of the wrong size', () => {
+    expect(documentLookupKey('ana@example.com')).toBeNull();
+    expect(documentLookupKey('ana.lima')).toBeNull();
+    expect(documentLookupKey('12345')).toBeNull();
+    expect(documentLookupKey('123456789012345')).toBeNull();
   });
 });
 

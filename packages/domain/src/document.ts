@@ -13,9 +13,6 @@ export type DocumentCheck = 'required' | 'invalid' | 'ok';
 export const CPF_MASK = '###.###.###-##';
 export const EIGHT_DIGIT_MASK = '########';
 
-const CPF_LENGTH = 11;
-const EIGHT_DIGITS = 8;
-
 const documentMasks: Record<DocumentCountry, string> = {
   BRA: CPF_MASK,
   ARG: EIGHT_DIGIT_MASK,
@@ -34,7 +31,7 @@ export function documentMask(country: string): string | null {
 }
 
 function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '');
+  return value.normalize('NFKC').replace(/\D/g, '');
 }
 
 /**
@@ -80,9 +77,13 @@ export function isValidCpf(value: string): boolean {
   return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
 }
 
-/** Formats what the user has typed so far: '1234' -> '123.4', '12345678901' -> '123.456.789-01'. */
+/**
+ * Formats what the user has typed so far: '1234' -> '123.4', '12345678901' -> '123.456.789-01'. Digits past
+ * the eleventh stay visible after the check digits ('123.456.789-012') instead of being cut off, so a typo of
+ * one digit too many is seen (and refused as invalid) rather than silently truncated into somebody's CPF.
+ */
 export function formatCpf(value: string): string {
-  const digits = digitsOnly(value).slice(0, CPF_LENGTH);
+  const digits = digitsOnly(value);
   const groups = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 9)].filter(Boolean).join('.');
   const checks = digits.slice(9);
   return checks ? `${groups}-${checks}` : groups;
@@ -95,22 +96,36 @@ export function maskDocument(country: string, value: string): string {
       return formatCpf(value);
     case 'ARG':
     case 'URY':
-      return digitsOnly(value).slice(0, EIGHT_DIGITS);
+      // Not cut at eight digits, for the same reason as the CPF: a ninth digit is a typo to show.
+      return digitsOnly(value);
     case null:
       return value;
   }
 }
 
 /**
- * The value to store and send: digits only for masked countries. Other countries keep their letters
- * (a Chilean RUT may end in 'K'), so only surrounding blanks go.
+ * The one normalization of a document, used to store it and to find an account by it (registration,
+ * complete-register, first access, recovery, login): every separator goes (dots, dashes, blanks,
+ * underscores, slashes...), letters stay and are upper-cased (a Chilean RUT may end in 'K'), and
+ * compatibility forms such as full-width digits become plain ones. A value the rules accept is therefore
+ * always found again however it was typed. Letters are kept, not dropped, so that a value with a letter in
+ * a masked country stays invalid instead of being "repaired" into some other person's number.
  */
-export function unmaskDocument(country: string, value: string): string {
-  return knownCountry(country) ? digitsOnly(value) : value.trim();
+export function normalizeDocument(value: string): string {
+  return withoutSeparators(value.normalize('NFKC')).toUpperCase();
+}
+
+/**
+ * The document key of a login identifier (username, e-mail or document, country unknown): its normalized
+ * form when that is a number of 6 to 14 digits, else null (the identifier is no document).
+ */
+export function documentLookupKey(identifier: string): string | null {
+  const key = normalizeDocument(identifier);
+  return /^\d{6,14}$/.test(key) ? key : null;
 }
 
 export function validateDocument(country: string, value: string | null | undefined): DocumentCheck {
-  const compact = withoutSeparators(value ?? '');
+  const compact = normalizeDocument(value ?? '');
   if (compact === '') return 'required';
   switch (knownCountry(country)) {
     case 'BRA':

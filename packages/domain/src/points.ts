@@ -1,5 +1,5 @@
 /**
- * Points, XP and levels of a loyalty program (DECISIONS.md, "Points, XP and levels").
+ * Points, XP and levels of a loyalty program (docs/product-rules.md, "Points, experience (XP) and levels").
  *
  * Points and XP are integers. A sale earns base points = sum of quantity x product points; the user is
  * credited floor(base x level multiplier) points and base XP. Levels are ordered by their minimum XP.

@@ -27,3 +27,18 @@ export const areas = [
   'accounts',
 ] as const;
 export type Area = (typeof areas)[number];
+
+/**
+ * Areas the web app loads before its first render on the login screen: what that screen, the layouts, the
+ * cookie banner and the error screens show. The other areas load right after it, in the background.
+ */
+export const bootAreas = [
+  'common',
+  'errors',
+  'auth',
+  'routes',
+  'nav',
+  'admin',
+  'accounts',
+  'institutional',
+] as const satisfies readonly Area[];

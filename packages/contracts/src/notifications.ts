@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * What the platform tells a user in their inbox. Each kind has its title and text in every language
+ * (profile catalog, `notifications.<kind>`), filled with the kind's data.
+ */
+export const notificationKinds = ['account.approved'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** The data each kind's texts are filled with. */
+export interface NotificationData {
+  'account.approved': { clientName: string };
+}
+
+/** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */
+export const realtimeServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  /** An inbox message arrived in this client: the bell reloads its count. */
+  z.object({ type: z.literal('inbox'), clientId: z.number().int() }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
+
+/** The first message a tab sends: the realtime token of its login (`user_firebase_token`). */
+export const realtimeClientHello = z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) });
