@@ -11,7 +11,12 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
   poolSize: 10,
 });
-const { app } = await buildApp({ config, db: database.db, logger: false });
+const { app } = await buildApp({
+  config,
+  db: database.db,
+  jobQueueConnection: database.jobQueueConnection,
+  logger: false,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ hello: 'world' }));

@@ -17,10 +17,21 @@ import {
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
+import { createJobQueue } from './jobs/job-queue';
+import { defineMaintenanceJobs } from './jobs/maintenance.jobs';
+import { registerJobsRoutes } from './jobs/jobs.routes';
+import { registerAuditContext } from './modules/audit/audit';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { createNotificationService } from './modules/notifications/notifications.service';
+import { registerRealtimeRoutes } from './modules/notifications/realtime.routes';
+import type { ConstructorOptions as JobQueueConnection } from 'pg-boss';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './lib/pubsub';
 import { createAuthGuards } from './plugins/auth';
+import { registerContentOrigin } from './plugins/content-origin';
+import { registerResponsePolicy } from './plugins/response-policy';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createTenantGuards } from './plugins/tenant';
+import { createIdempotency } from './plugins/idempotency';
 import { createDiskStorage, type Storage } from './lib/storage';
 import { features, type CoreDeps } from './features';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -39,6 +50,8 @@ import { createUsersService } from './modules/users/users.service';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** How the durable job queue reaches the same database (Database.jobQueueConnection). */
+  jobQueueConnection: JobQueueConnection;
   pubsub?: PubSub;
   storage?: Storage;
   /** Pino logger options; tests pass false. */
@@ -73,7 +86,9 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(multipart, {
     limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 50 },
   });
-  registerSecurityHeaders(app);
+  const contentOrigin = registerContentOrigin(app, config);
+  registerSecurityHeaders(app, { contentOrigin: contentOrigin.origin });
+  registerResponsePolicy(app);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
@@ -109,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions) {
       maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: config.LOGIN_WINDOW_MINUTES,
+      addressDelayMs: config.LOGIN_ADDRESS_DELAY_MS,
     }),
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
@@ -118,13 +134,23 @@ export async function buildApp(opts: BuildAppOptions) {
   const usersService = createUsersService({ db, auth, sessions });
   const { requireAuth } = createAuthGuards(app, tokens, auth);
   const tenantGuards = createTenantGuards(app, sessions, requireAuth);
+  const idempotency = createIdempotency(app, db);
+  registerAuditContext(app);
   const storage = opts.storage ?? createDiskStorage(path.resolve(config.DATA_DIR, 'files'));
+  // Core jobs are defined here, the features' below; the queue starts once all are (JOB_WORKERS: whether
+  // this instance also runs them; test apps only send).
+  const jobs = createJobQueue(opts.jobQueueConnection, app.log);
+  defineMaintenanceJobs(jobs, { db, config, log: app.log });
+  const notifications = createNotificationService({ db, jobs, pubsub });
 
   registerHealthRoutes(app, db);
   registerSiteRoutes(app, site);
   registerAuthRoutes(app, auth, requireAuth);
   registerSessionRoutes(app, sessions, requireAuth);
   registerUsersAdminRoutes(app, usersService, requireAuth);
+  registerJobsRoutes(app, { jobs, sessions, requireAuth });
+  registerAuditRoutes(app, { db, requireArea: tenantGuards.requireArea });
+  await registerRealtimeRoutes(app, { tokens, pubsub, isSessionLive: (sid) => auth.isSessionLive(sid) });
 
   const featureServices: Record<string, unknown> = {};
   const deps: CoreDeps = {
@@ -132,11 +158,13 @@ export async function buildApp(opts: BuildAppOptions) {
     db,
     pubsub,
     storage,
-    services: { auth, sessions, site, users: usersService, tokens },
-    guards: { requireAuth, ...tenantGuards },
+    services: { auth, sessions, site, users: usersService, tokens, notifications },
+    guards: { requireAuth, ...tenantGuards, ...idempotency },
     features: featureServices,
   };
   for (const feature of features) featureServices[feature.name] = await feature.register(app, deps);
+  // Every job and reaction is defined by now (core and features); sending needs a started queue.
+  await jobs.start({ work: config.JOB_WORKERS });
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -145,6 +173,10 @@ export async function buildApp(opts: BuildAppOptions) {
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file; the best one the browser accepts is sent as it is.
+      preCompressed: true,
+      // Files under assets/ carry a content hash in their name: kept for a year, never revalidated.
+      // Everything else (index.html, the favicon) is revalidated on every load so a deploy shows at once.
       setHeaders: (res, file) => {
         res.header(
           'Cache-Control',
@@ -169,6 +201,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await pubsub.close();
   });
 
@@ -177,7 +210,8 @@ export async function buildApp(opts: BuildAppOptions) {
     ctx,
     deps,
     features: featureServices,
-    services: { auth, sessions, site, users: usersService, tokens },
+    services: { auth, sessions, site, users: usersService, tokens, notifications },
+    jobs,
   };
 }
 

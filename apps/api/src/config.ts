@@ -28,19 +28,46 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Spacing of login attempts from an address past its failure limit; doubles with each further failure. */
+  LOGIN_ADDRESS_DELAY_MS: z.coerce.number().int().min(1).max(30_000).default(500),
   /** Requests per minute per address on the whole API (a coarse flood guard; login has its own limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Redis for cross-instance pub/sub (session revocation, realtime); in-process when unset. */
   REDIS_URL: z.string().optional(),
   /** Seed the demo clients, users and content on first start. */
   SEED_DEMO: bool.default(true),
+  /** Whether this instance runs queued and scheduled jobs (every instance may send them). */
+  JOB_WORKERS: bool.default(true),
   /** Built web app to serve on every non-API path. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted upload (videos, SCORM packages), in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
-  /** Lifetime of the signed URLs the learning player gets for files, HTML lessons and SCORM packages. */
-  LEARNING_CONTENT_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(14_400),
+  /** Largest total size a package (SCORM, HTML lesson, HLS folder) may unpack to, in MiB. */
+  MAX_UNPACKED_MB: z.coerce.number().int().min(1).default(1024),
+  /** Most files (zip entries) a package may hold. */
+  MAX_PACKAGE_FILES: z.coerce.number().int().min(1).default(10_000),
+  /** Highest unpacked / packed ratio of a package's file over 1 MiB (real content stays far below). */
+  MAX_UNPACK_RATIO: z.coerce.number().int().min(2).default(100),
+  /** Package imports run at once on an instance; more wait in line, and past that get 503 + Retry-After. */
+  MAX_CONCURRENT_IMPORTS: z.coerce.number().int().min(1).default(2),
+  /** Package imports that may wait for a free slot before further ones are turned away. */
+  MAX_QUEUED_IMPORTS: z.coerce.number().int().min(0).default(4),
+  /**
+   * Lifetime of the signed URLs the learning player gets for files, HTML lessons and SCORM packages; a URL
+   * also stops working as soon as its login ends or the learner loses access to the course.
+   */
+  LEARNING_CONTENT_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3_600),
+  /**
+   * Origin that serves uploaded learning content (SCORM, HTML lessons, files), never the app's own: by
+   * default the content listener below under another host name (127.0.0.1 for an app at localhost); a
+   * separate domain in production (https://content.example.com), routed to CONTENT_PORT.
+   */
+  CONTENT_ORIGIN: z.url().optional(),
+  /** Port of the second listener that serves only learning content; PORT + 1 when unset, 0 for none. */
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Other origins (comma-separated) allowed to send writes to the API from a browser; same origin always is. */
+  API_ALLOWED_ORIGINS: z.string().default(''),
   /** Seconds a user waits between two phone-verification codes. */
   PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
   /** SMTP server for e-mail (smtp://user:pass@host:port); without it, e-mail is rendered to JSON and only kept in the outbox. */

@@ -5,11 +5,13 @@ import type { PubSub } from './lib/pubsub';
 import type { Storage } from './lib/storage';
 import type { PreHandler } from './plugins/auth';
 import type { createTenantGuards } from './plugins/tenant';
+import type { IdempotencyGuards } from './plugins/idempotency';
 import type { AuthService } from './modules/auth/auth.service';
 import type { TokenKit } from './modules/auth/tokens';
 import type { SessionService } from './modules/session/session.service';
 import type { SiteService } from './modules/site/site.service';
 import type { UsersService } from './modules/users/users.service';
+import type { NotificationService } from './modules/notifications/notifications.service';
 import { accountsFeature } from './modules/accounts/accounts.feature';
 import { accountsAdminFeature } from './modules/accounts-admin/accounts-admin.feature';
 import { institutionalFeature } from './modules/institutional/institutional.feature';
@@ -29,8 +31,9 @@ export interface CoreDeps {
     site: SiteService;
     users: UsersService;
     tokens: TokenKit;
+    notifications: NotificationService;
   };
-  guards: { requireAuth: PreHandler } & ReturnType<typeof createTenantGuards>;
+  guards: { requireAuth: PreHandler } & ReturnType<typeof createTenantGuards> & IdempotencyGuards;
   /**
    * What the features registered so far returned, by name: a feature reaches another area's service
    * through here (registered earlier in the list), never through its repo or tables.

@@ -5,6 +5,7 @@ import { brands, companies, registrationVariants, retailChains, stores } from '.
 import { oauthApps } from '../src/db/schema/auth';
 import { sites } from '../src/db/schema/core';
 import type { TestApp } from './build-test-app';
+import { captureDir, readCaptured } from '../src/modules/messaging/capture';
 import { createConfidentialApp } from './factories';
 
 /** A registration entry of the default site. */
@@ -82,15 +83,12 @@ export async function createPartnerApp(db: Db, clientId: string, secret: string)
   return { basic: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` };
 }
 
-/** The last message of the outbox sent to an address (read through the messaging service). */
+/**
+ * The last message sent to an address or phone, as its recipient got it (secrets included): read from
+ * the development capture (DATA_DIR/mail-capture), since the outbox hides links and codes.
+ */
 export async function lastMessageTo(t: TestApp, to: string) {
-  const messaging = t.features.messaging as {
-    listOutbox(q: {
-      search: string;
-    }): Promise<{ items: { to: string; body: string; template: string; subject: string | null }[] }>;
-  };
-  const page = await messaging.listOutbox({ search: to });
-  const found = page.items.find((m) => m.to === to);
+  const [found] = await readCaptured(captureDir(t.config.DATA_DIR), to);
   if (!found) throw new Error(`no message to ${to}`);
   return found;
 }

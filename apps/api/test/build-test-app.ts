@@ -47,9 +47,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     DATA_DIR: dataDir,
+    // Test apps send jobs; the tests of jobs start workers of their own.
+    JOB_WORKERS: 'false',
     ...env,
   });
-  const built = await buildApp({ config, db: database.db, pubsub: createLocalPubSub(), logger: false });
+  const built = await buildApp({
+    config,
+    db: database.db,
+    jobQueueConnection: database.jobQueueConnection,
+    pubsub: createLocalPubSub(),
+    logger: false,
+  });
   await built.app.ready();
   return {
     ...built,

@@ -24,7 +24,7 @@ export async function createClient(db: Db, values: Partial<typeof clients.$infer
       slug: `client-${n}`,
       name: `Client ${n}`,
       siteId: site!.id,
-      flags: { has_courses: true },
+      flags: { has_courses: true, has_trails: true },
       ...values,
     })
     .returning();

@@ -23,7 +23,20 @@ export function tokenRequest(
 export async function login(t: TestApp, username: string, password = TEST_PASSWORD) {
   const res = await tokenRequest(t, { grant_type: 'password', username, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { access_token: string; refresh_token: string; user_firebase_token: string };
+  const body = res.json() as { access_token: string; refresh_token?: string; user_firebase_token: string };
+  // The web app gets its refresh token as an HttpOnly cookie; tests hold it like any other client would.
+  return { ...body, refresh_token: body.refresh_token ?? refreshCookieOf(res) };
+}
+
+/** The value of the refresh cookie an answer of the token endpoint sets. */
+export function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : [header];
+  for (const c of cookies) {
+    const match = typeof c === 'string' ? /^trilha_refresh=([^;]*)/.exec(c) : null;
+    if (match) return match[1]!;
+  }
+  throw new Error('no refresh cookie');
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -8,4 +8,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'profile', schema: ['profile'] },
   { name: 'learning', schema: ['learning'] },
   { name: 'accounts', schema: ['accounts'] },
+  // Platform mechanisms every area uses: idempotency keys (the job queue keeps its own schema, pgboss).
+  { name: 'platform', schema: ['platform'] },
 ];

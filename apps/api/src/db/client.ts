@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobQueueConnection } from 'pg-boss';
+import { installJobQueue } from '../jobs/job-queue';
 import { migrationAreas } from './areas';
 import * as schema from './schema';
 
@@ -22,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tar, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
+  /** How the durable job queue (pg-boss) reaches this database: PGlite's own client, or a small pool. */
+  jobQueueConnection: JobQueueConnection;
 }
 
 const migrationsRoot = path.resolve(import.meta.dirname, 'migrations');
@@ -50,14 +54,18 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // process: the pool replaces it on the next query.
     pool.on('error', (err) => console.error('[db] idle connection error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const jobQueueConnection: JobQueueConnection = { connectionString: opts.databaseUrl, max: 2 };
     return {
       db,
       kind: 'postgres',
-      migrate: () =>
-        migrateAreas((migrationsFolder, migrationsTable) =>
+      migrate: async () => {
+        await migrateAreas((migrationsFolder, migrationsTable) =>
           migratePg(drizzlePg(pool), { migrationsFolder, migrationsTable }),
-        ),
+        );
+        await installJobQueue(jobQueueConnection);
+      },
       close: () => pool.end(),
+      jobQueueConnection,
     };
   }
   let dataDir: string | undefined;
@@ -67,15 +75,19 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const jobQueueConnection: JobQueueConnection = { db: fromPglite(client), backend: 'pglite' };
   return {
     db,
     kind: 'pglite',
-    migrate: () =>
-      migrateAreas((migrationsFolder, migrationsTable) =>
+    migrate: async () => {
+      await migrateAreas((migrationsFolder, migrationsTable) =>
         migratePglite(drizzlePglite(client), { migrationsFolder, migrationsTable }),
-      ),
+      );
+      await installJobQueue(jobQueueConnection);
+    },
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
+    jobQueueConnection,
   };
 }
 

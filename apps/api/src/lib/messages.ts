@@ -13,6 +13,11 @@ export function errorMessage(
   params: Record<string, string | number> = {},
 ): string {
   const text = catalogs[lang][code] ?? catalogs['pt-BR'][code] ?? catalogs[lang]['INTERNAL'] ?? code;
+  return fillPlaceholders(text, params);
+}
+
+/** Puts values into a catalog text's `{{name}}` placeholders (the web's i18next syntax); unknown ones go empty. */
+export function fillPlaceholders(text: string, params: Readonly<Record<string, unknown>>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k] ?? ''));
 }
 

@@ -10,6 +10,8 @@ export type Handler = (message: unknown) => void;
 export interface PubSub {
   publish(channel: string, message: unknown): Promise<void>;
   subscribe(channel: string, handler: Handler): void;
+  /** Stops one handler; the channel itself is dropped once it has none left. */
+  unsubscribe(channel: string, handler: Handler): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,9 @@ export function createLocalPubSub(): PubSub {
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);
+    },
+    unsubscribe(channel, handler) {
+      emitter.off(channel, handler);
     },
     async close() {
       emitter.removeAllListeners();
@@ -48,6 +53,10 @@ export function createRedisPubSub(url: string): PubSub {
     subscribe(channel, handler) {
       if (local.listenerCount(channel) === 0) void sub.subscribe(channel);
       local.on(channel, handler);
+    },
+    unsubscribe(channel, handler) {
+      local.off(channel, handler);
+      if (local.listenerCount(channel) === 0) void sub.unsubscribe(channel);
     },
     async close() {
       local.removeAllListeners();

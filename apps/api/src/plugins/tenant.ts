@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoleName } from '@trilha/contracts/session';
+import { mayUseArea, type AdminAreaName } from '@trilha/contracts/staff';
 import { AppError } from '../lib/errors';
 import type { SessionService } from '../modules/session/session.service';
 import type { PreHandler } from './auth';
@@ -50,15 +51,30 @@ export function createTenantGuards(
       if (!t.isSuperuser && !t.roles.some((r) => roles.includes(r))) throw new AppError('FORBIDDEN', 403);
     };
 
-  /** Requires a client feature flag (has_library …) to be on. */
-  const requireFlag =
-    (flag: string): PreHandler =>
+  /**
+   * Requires a back-office area in the selected client: the roles of `adminAreaRoles`
+   * (contracts/staff.ts), the same table the web app's navigation shows.
+   */
+  const requireArea =
+    (area: AdminAreaName): PreHandler =>
     async (request, reply) => {
       await requireClient(request, reply);
-      if (!request.tenant!.flags[flag]) throw new AppError('NOT_FOUND', 404);
+      const t = request.tenant!;
+      if (!mayUseArea(area, t.roles, t.isSuperuser)) throw new AppError('FORBIDDEN', 403);
     };
 
-  return { requireClient, requireRole, requireFlag };
+  /**
+   * Requires a module of the selected client (spec section 6): one of the feature flags given (has_courses
+   * …) must be on, else the module does not exist there (404), whatever a screen showed.
+   */
+  const requireFlag =
+    (...flags: string[]): PreHandler =>
+    async (request, reply) => {
+      await requireClient(request, reply);
+      if (!flags.some((flag) => request.tenant!.flags[flag])) throw new AppError('NOT_FOUND', 404);
+    };
+
+  return { requireClient, requireRole, requireArea, requireFlag };
 }
 
 export const tenantOf = (request: FastifyRequest): TenantInfo => {

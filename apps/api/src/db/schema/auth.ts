@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './core';
 import { users } from './users';
 
 /** OAuth 2.0 clients allowed at /o/token/ (the web app is public; partner systems are confidential). */
@@ -13,6 +14,13 @@ export const oauthApps = pgTable('oauth_apps', {
     .array()
     .notNull()
     .default(sql`'{password,refresh_token}'::text[]`),
+  /**
+   * The client whose users a partner system (webservice grant) may sign in; a partner without one signs
+   * in nobody.
+   */
+  partnerClientId: integer('partner_client_id').references(() => clients.id, { onDelete: 'set null' }),
+  /** Whether the partner may also sign in staff of its client (back-office roles); never superusers. */
+  partnerMaySignInStaff: boolean('partner_may_sign_in_staff').notNull().default(false),
 });
 
 /** One login: the family of refresh tokens it spawns. Revoking it ends every token of the family. */

@@ -308,6 +308,10 @@ export const activityProgress = pgTable(
     pageCount: integer('page_count'),
     success: text('success'),
     score: doublePrecision('score'),
+    /** `time` completion: seconds counted by the server between heartbeats (docs/completion.md). */
+    secondsSpent: integer('seconds_spent').notNull().default(0),
+    /** The last report of any kind: the clock of heartbeats and of the media wall-time budget. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updated(),

@@ -65,6 +65,11 @@ export const userClients = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Set when the user is blocked in this client only (the user keeps their other clients); a block in
+     * every client at once is users.status = 'blocked', a superuser's act.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('user_clients_client_idx').on(t.clientId)],
@@ -82,5 +87,9 @@ export const auditLog = pgTable(
     data: text('data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // The audit trail screen lists a client's entries newest first.
+    index('audit_log_client_created_idx').on(t.clientId, t.createdAt),
+  ],
 );

@@ -36,13 +36,13 @@ const tags = ['admin: accounts'];
 const SITE_ASSET_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * The accounts back office. Every route authorizes by role in the selected client (superusers pass) and
- * the service scopes every read and write to that client.
+ * The accounts back office. Every route authorizes by its back-office area (or role) in the selected client
+ * (superusers pass) and the service scopes every read and write to that client.
  */
 export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: AccountsAdminService) {
-  const { requireRole } = deps.guards;
-  const accountAdmins = requireRole('support', 'program_admin', 'manager');
-  const configAdmins = requireRole('program_admin');
+  const { requireRole, requireArea } = deps.guards;
+  const accountAdmins = requireArea('users');
+  const configAdmins = requireArea('settings');
   const actor = (request: FastifyRequest) => request.auth!.userId;
   const tenant = (request: FastifyRequest) => request.tenant!;
   const userAction = (
@@ -65,7 +65,7 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
   app.get(
     '/api/admin/accounts/capabilities',
     {
-      preHandler: requireRole('support', 'program_admin', 'manager'),
+      preHandler: accountAdmins,
       schema: {
         tags,
         summary: 'What the admin may do in the selected client',
@@ -153,7 +153,7 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
   app.get(
     '/api/admin/accounts/outbox',
     {
-      preHandler: requireRole('support', 'program_admin'),
+      preHandler: requireArea('communications'),
       schema: {
         tags,
         summary: 'Messages the platform sent (e-mail, SMS, WhatsApp)',

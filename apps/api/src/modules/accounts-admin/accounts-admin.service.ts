@@ -10,11 +10,13 @@ import type {
 } from '@trilha/contracts/accounts-admin';
 import type { LoginConfig } from '@trilha/contracts/site';
 import type { LanguageCode, RoleName } from '@trilha/contracts/session';
+import { mayUseArea, outranks, rankOf } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/core';
 import { accountDeletionRequests } from '../../db/schema/profile';
-import { auditLog, userClients, users } from '../../db/schema/users';
+import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { Storage } from '../../lib/storage';
 import type { SessionService } from '../session/session.service';
 import type { SiteService } from '../site/site.service';
@@ -59,31 +61,57 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   }
 
   /**
-   * The target account as the admin may see it: a member of the admin's selected client (any account for
-   * a superuser). Anything else is "not found", so ids of other clients' users reveal nothing.
+   * The target account as the admin may see it: a member of the admin's selected client (for a superuser
+   * too: a superuser works in one selected client like anyone else). Anything else is "not found", so ids
+   * of other clients' users reveal nothing.
    */
   async function target(tenant: Tenant, userId: number) {
     const [row] = await db
-      .select({ user: users, roles: userClients.roles })
+      .select({ user: users, roles: userClients.roles, blockedAt: userClients.blockedAt })
       .from(users)
-      .leftJoin(userClients, and(eq(userClients.userId, users.id), eq(userClients.clientId, tenant.clientId)))
+      .innerJoin(
+        userClients,
+        and(eq(userClients.userId, users.id), eq(userClients.clientId, tenant.clientId)),
+      )
       .where(eq(users.id, userId));
-    if (!row || (!tenant.isSuperuser && row.roles === null)) throw new AppError('NOT_FOUND', 404);
+    if (!row) throw new AppError('NOT_FOUND', 404);
     return row;
+  }
+
+  /**
+   * Every act on an account (block, unblock, roles, links, approval, deletion) needs the account's roles in
+   * this client to be strictly below the actor's: support and managers act on learners, a program
+   * administrator on staff and learners, a superuser on anyone but another superuser.
+   */
+  async function actOn(tenant: Tenant, actorId: number, userId: number) {
+    if (actorId === userId) throw new AppError('ADMIN_SELF_ACTION', 403);
+    const row = await target(tenant, userId);
+    if (!outranks(tenant, { roles: row.roles, isSuperuser: row.user.isSuperuser })) {
+      throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
+    }
+    return row;
+  }
+
+  /** How many clients share the client's site (its login configuration). */
+  async function clientsOnSite(siteId: number) {
+    const [row] = await db.select({ n: count() }).from(clients).where(eq(clients.siteId, siteId));
+    return row?.n ?? 0;
   }
 
   async function capabilities(tenant: Tenant): Promise<AdminCapabilities> {
     const client = await clientOf(tenant.clientId);
+    const sharedSite = (await clientsOnSite(client.siteId)) > 1;
     return {
       clientId: client.id,
       clientName: client.name,
-      canManageUsers: has(tenant, 'support', 'program_admin', 'manager'),
+      canManageUsers: mayUseArea('users', tenant.roles, tenant.isSuperuser),
       canEditRoles: has(tenant, 'program_admin'),
-      canEditLoginConfig: has(tenant, 'program_admin'),
+      // A site several clients share is edited by a superuser; a client's own site by its administrator.
+      canEditLoginConfig: tenant.isSuperuser || (has(tenant, 'program_admin') && !sharedSite),
       canEditPages: has(tenant, 'program_admin'),
       canEditSitePages: tenant.isSuperuser,
-      canSeeOutbox: has(tenant, 'support', 'program_admin'),
-      canSeeTickets: has(tenant, 'support', 'program_admin'),
+      canSeeOutbox: mayUseArea('communications', tenant.roles, tenant.isSuperuser),
+      canSeeTickets: mayUseArea('communications', tenant.roles, tenant.isSuperuser),
     };
   }
 
@@ -91,9 +119,12 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     tenant: Tenant,
     q: { search?: string; status?: string; role?: string; page: number; pageSize: number },
   ): Promise<AdminUsersPage> {
-    const conditions: (SQL | undefined)[] = [];
-    if (!tenant.isSuperuser) conditions.push(sql`${userClients.roles} is not null`);
-    if (q.status) conditions.push(eq(users.status, q.status));
+    const conditions: (SQL | undefined)[] = [sql`${userClients.roles} is not null`];
+    if (q.status === 'blocked') {
+      conditions.push(sql`(${users.status} = 'blocked' or ${userClients.blockedAt} is not null)`);
+    } else if (q.status) {
+      conditions.push(and(eq(users.status, q.status), sql`${userClients.blockedAt} is null`));
+    }
     if (q.role) conditions.push(sql`${q.role} = any(${userClients.roles})`);
     const search = q.search?.trim();
     if (search) {
@@ -109,7 +140,12 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     const where = and(...conditions);
     const base = () =>
       db
-        .select({ user: users, roles: userClients.roles, n: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({
+          user: users,
+          roles: userClients.roles,
+          blockedAt: userClients.blockedAt,
+          n: sql<number>`count(*) over ()`.mapWith(Number),
+        })
         .from(users)
         .leftJoin(
           userClients,
@@ -133,13 +169,14 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
       total = c?.n ?? 0;
     }
     return {
-      items: rows.map(({ user, roles }) => ({
+      items: rows.map(({ user, roles, blockedAt }) => ({
         id: user.id,
         username: user.username,
         fullName: `${user.firstName} ${user.lastName}`.trim() || user.username,
         email: user.email,
         document: user.document,
-        status: user.status as AdminUsersPage['items'][number]['status'],
+        // Blocked here (or everywhere) shows as blocked in this client's list.
+        status: (blockedAt ? 'blocked' : user.status) as AdminUsersPage['items'][number]['status'],
         roles: (roles ?? []) as RoleName[],
         isSuperuser: user.isSuperuser,
         createdAt: user.createdAt.toISOString(),
@@ -151,68 +188,68 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     };
   }
 
-  async function assertMayChangeStatus(tenant: Tenant, actorId: number, userId: number) {
-    if (actorId === userId) throw new AppError('ADMIN_SELF_ACTION', 403);
-    const { user } = await target(tenant, userId);
-    if (user.isSuperuser && !tenant.isSuperuser) throw new AppError('FORBIDDEN', 403);
-    return user;
-  }
-
+  /** Blocks the account in the selected client only; the user keeps their other clients. */
   async function block(tenant: Tenant, actorId: number, userId: number) {
-    await assertMayChangeStatus(tenant, actorId, userId);
-    await deps.users.block(actorId, userId);
+    await actOn(tenant, actorId, userId);
+    await deps.users.blockInClient(actorId, userId, tenant.clientId);
   }
 
   async function unblock(tenant: Tenant, actorId: number, userId: number) {
-    await assertMayChangeStatus(tenant, actorId, userId);
-    await deps.users.unblock(actorId, userId);
+    await actOn(tenant, actorId, userId);
+    await deps.users.unblockInClient(actorId, userId, tenant.clientId);
   }
 
   async function approve(tenant: Tenant, actorId: number, userId: number) {
-    const user = await assertMayChangeStatus(tenant, actorId, userId);
+    const { user } = await actOn(tenant, actorId, userId);
     if (user.status !== 'awaiting_approval') throw new AppError('ADMIN_NOT_AWAITING_APPROVAL', 409);
     const accounts = deps.accounts();
     if (!accounts) throw unavailable();
-    await accounts.approve(userId, actorId);
+    await accounts.approve(userId, actorId, tenant.clientId);
     await deps.sessions.invalidate(userId);
   }
 
   async function setRoles(tenant: Tenant, actorId: number, userId: number, roles: RoleName[]) {
     if (!has(tenant, 'program_admin')) throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
-    if (actorId === userId) throw new AppError('ADMIN_SELF_ACTION', 403);
-    const { user, roles: before } = await target(tenant, userId);
-    if (user.isSuperuser && !tenant.isSuperuser) throw new AppError('FORBIDDEN', 403);
+    const { roles: before } = await actOn(tenant, actorId, userId);
     const unique = [...new Set(roles)];
+    // Only roles below one's own are given: a program administrator grants staff roles, a superuser
+    // also program administrators.
+    if (rankOf(unique, false) >= rankOf(tenant.roles, tenant.isSuperuser)) {
+      throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
+    }
     await db.transaction(async (tx) => {
       await tx
         .insert(userClients)
         .values({ userId, clientId: tenant.clientId, roles: unique })
         .onConflictDoUpdate({ target: [userClients.userId, userClients.clientId], set: { roles: unique } });
-      await tx.insert(auditLog).values({
-        clientId: tenant.clientId,
+      await audit(tx, {
         actorId,
+        clientId: tenant.clientId,
         action: 'user.roles',
-        entity: 'user',
-        entityId: String(userId),
-        data: JSON.stringify({ before: before ?? [], after: unique }),
+        target: { type: 'user', id: userId },
+        before: before ?? [],
+        after: unique,
       });
     });
     await deps.sessions.invalidate(userId);
     return unique;
   }
 
+  /**
+   * E-mails the user a set-password link. Staff send it, never see it: the outbox keeps the message with
+   * the link hidden, filed under this client.
+   */
   async function sendSetPasswordLink(tenant: Tenant, actorId: number, userId: number, lang: LanguageCode) {
-    const { user } = await target(tenant, userId);
+    const { user } = await actOn(tenant, actorId, userId);
     if (!user.email) throw new AppError('BAD_REQUEST', 400);
     const accounts = deps.accounts();
     if (!accounts) throw unavailable();
-    await accounts.sendSetPasswordLink(userId, lang);
-    await db.insert(auditLog).values({
-      clientId: tenant.clientId,
+    await accounts.sendSetPasswordLink(userId, lang, tenant.clientId);
+    await audit(db, {
       actorId,
+      clientId: tenant.clientId,
       action: 'user.set_password_link',
-      entity: 'user',
-      entityId: String(userId),
+      target: { type: 'user', id: userId },
     });
   }
 
@@ -262,6 +299,18 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
       .where(and(eq(accountDeletionRequests.id, requestId), deletionScope(tenant)));
     if (!request) throw new AppError('NOT_FOUND', 404);
     if (request.userId === actorId) throw new AppError('ADMIN_SELF_ACTION', 403);
+    // The account's rank in the client it asked in; one that has left it since counts as a learner there.
+    const [member] = await db
+      .select({ roles: userClients.roles, isSuperuser: users.isSuperuser })
+      .from(users)
+      .leftJoin(
+        userClients,
+        and(eq(userClients.userId, users.id), eq(userClients.clientId, request.clientId ?? tenant.clientId)),
+      )
+      .where(eq(users.id, request.userId));
+    if (member && !outranks(tenant, { roles: member.roles ?? [], isSuperuser: member.isSuperuser })) {
+      throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
+    }
     const profile = deps.profile();
     if (!profile) throw unavailable();
     await profile.anonymize(requestId, actorId, tenant.clientId);
@@ -304,13 +353,16 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   async function saveLoginConfig(tenant: Tenant, actorId: number, body: LoginConfigBody) {
     if (!has(tenant, 'program_admin')) throw new AppError('FORBIDDEN', 403);
     const client = await clientOf(tenant.clientId);
+    // A site several clients share is not one client's to change: a superuser edits it.
+    if (!tenant.isSuperuser && (await clientsOnSite(client.siteId)) > 1) {
+      throw new AppError('ADMIN_SUPERUSER_REQUIRED', 403);
+    }
     await deps.site.update(client.siteId, { ...body, siteId: client.siteId });
-    await db.insert(auditLog).values({
-      clientId: tenant.clientId,
+    await audit(db, {
       actorId,
+      clientId: tenant.clientId,
       action: 'site.login_config',
-      entity: 'site',
-      entityId: String(client.siteId),
+      target: { type: 'site', id: client.siteId },
     });
     return loginConfig(tenant);
   }

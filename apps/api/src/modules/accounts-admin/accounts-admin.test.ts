@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
+import { lastMessageTo } from '../../../test/accounts-helpers';
 import { authAs, multipart, pngOf, twoClients } from '../../../test/profile-helpers';
 
 let t: TestApp;
@@ -162,9 +163,10 @@ describe('block, unblock and roles', () => {
     const adminCaps = (
       await t.app.inject({ method: 'GET', url: '/api/admin/accounts/capabilities', headers: admin })
     ).json();
+    // A and B share the default site: its login configuration is a superuser's to edit.
     expect(adminCaps).toMatchObject({
       canEditRoles: true,
-      canEditLoginConfig: true,
+      canEditLoginConfig: false,
       canEditSitePages: false,
     });
   });
@@ -193,7 +195,7 @@ describe('approval, password links and the outbox', () => {
     expect(twice.json().error.code).toBe('ADMIN_NOT_AWAITING_APPROVAL');
   });
 
-  it('sends a set-password link that shows in the client outbox, not in another client', async () => {
+  it('sends a set-password link that shows in the client outbox (link hidden), not in another client', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/accounts/users/${w.learnerA.id}/set-password-link`,
@@ -204,8 +206,9 @@ describe('approval, password links and the outbox', () => {
       await t.app.inject({ method: 'GET', url: '/api/admin/accounts/outbox', headers: support })
     ).json();
     const mail = outboxA.items.find((m: { to: string }) => m.to === w.learnerA.email);
-    expect(mail).toMatchObject({ channel: 'email' });
-    expect(mail.body).toContain('/set-password/');
+    expect(mail).toMatchObject({ channel: 'email', template: 'set_password', status: 'sent' });
+    expect(mail.body).not.toContain('/set-password/');
+    expect((await lastMessageTo(t, w.learnerA.email!)).body).toContain('/set-password/');
     const outboxB = (
       await t.app.inject({ method: 'GET', url: '/api/admin/accounts/outbox', headers: adminB })
     ).json();
@@ -258,13 +261,29 @@ describe('login configuration', () => {
   const current = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/accounts/login-config', headers: admin })).json();
 
-  it('is saved by a program administrator and shows on the public login screen', async () => {
+  it('is saved by a superuser when clients share the site, and shows on the public login screen', async () => {
     const config = await current();
     const { siteId: _siteId, ...body } = config;
-    const res = await t.app.inject({
+    const shared = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/accounts/login-config',
       headers: admin,
+      payload: body,
+    });
+    expect(shared.statusCode).toBe(403);
+    expect(shared.json().error.code).toBe('ADMIN_SUPERUSER_REQUIRED');
+    const root = await createUser(t.database.db, { isSuperuser: true });
+    const superuser = (await authAs(t, root.username)).headers;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/session/client',
+      headers: superuser,
+      payload: { clientId: w.a.id },
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/accounts/login-config',
+      headers: superuser,
       payload: {
         ...body,
         colors: { ...body.colors, primary: '#c2255c' },

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthApps } from '../../db/schema/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createPartnerApp, patchLoginConfig } from '../../../test/accounts-helpers';
 import { startOidcProvider } from '../../../test/accounts-oidc';
@@ -17,6 +18,10 @@ describe('webservice login', () => {
     t = await buildTestApp({ PUBLIC_URL });
     clientId = (await createClient(t.database.db)).id;
     partner = await createPartnerApp(t.database.db, 'partner-lms', 'partner-secret-123');
+    await t.database.db
+      .update(oauthApps)
+      .set({ partnerClientId: clientId })
+      .where(eq(oauthApps.clientId, 'partner-lms'));
   });
   afterAll(() => t.close());
 

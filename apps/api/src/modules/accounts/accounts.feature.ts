@@ -39,6 +39,7 @@ export const accountsFeature: Feature = {
       auth: deps.services.auth,
       sessions: deps.services.sessions,
       messaging,
+      notifications: deps.services.notifications,
       signer,
       publicUrl: config.PUBLIC_URL,
       linkTtlHours: config.PASSWORD_LINK_TTL_HOURS,

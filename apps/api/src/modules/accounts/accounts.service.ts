@@ -5,13 +5,15 @@ import type { PasswordStrength } from '@trilha/contracts/site';
 import { checkPassword } from '@trilha/domain/password';
 import { cooldownRemainingSeconds } from '@trilha/domain/cooldown';
 import type { Db } from '../../db/client';
-import { languages } from '../../db/schema/core';
+import { clients, languages } from '../../db/schema/core';
 import { usedPasswordLinks, verificationCodes } from '../../db/schema/accounts';
-import { auditLog, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hashPassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import type { MessagingService } from '../messaging/messaging.service';
+import { audit } from '../audit/audit';
+import type { NotificationService } from '../notifications/notifications.service';
 import {
   decodeUid,
   maskEmail,
@@ -56,7 +58,7 @@ export interface AccountsService {
    * once). Throws ACCOUNTS_FIELD_REQUIRED (400) when the user has no e-mail, MESSAGE_NOT_SENT (502) when
    * delivery fails. Answers the masked address it went to.
    */
-  sendSetPasswordLink(userId: number, lang?: LanguageCode): Promise<{ sentTo: string }>;
+  sendSetPasswordLink(userId: number, lang?: LanguageCode, clientId?: number): Promise<{ sentTo: string }>;
   /** The same with a `recover-password/…` link (password recovery by e-mail). */
   sendRecoverPasswordLink(userId: number, lang?: LanguageCode): Promise<{ sentTo: string }>;
   /** The path of a fresh link (`/set-password/u/uid/token`), without sending it (admin tools, tests). */
@@ -90,7 +92,7 @@ export interface AccountsService {
    * link when the account has no password yet, else the approval notice. Throws
    * ADMIN_NOT_AWAITING_APPROVAL (409) for any other status.
    */
-  approve(userId: number, actorId?: number): Promise<void>;
+  approve(userId: number, actorId?: number, clientId?: number): Promise<void>;
   /** Checks a password link: ACCOUNTS_LINK_INVALID, ACCOUNTS_LINK_EXPIRED or ACCOUNTS_LINK_USED (all 400). */
   checkLink(purpose: LinkPurpose, parts: PasswordLinkParts): Promise<CheckedLink>;
   /**
@@ -112,6 +114,7 @@ export interface AccountsDeps {
   auth: AuthService;
   sessions: SessionService;
   messaging: MessagingService;
+  notifications: NotificationService;
   signer: LinkSigner;
   publicUrl: string;
   linkTtlHours: number;
@@ -141,7 +144,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     return `${base}/${purpose}-password/${encodeURIComponent(parts.username)}/${parts.uidb64}/${parts.token}`;
   }
 
-  async function sendLink(userId: number, purpose: LinkPurpose, lang?: LanguageCode) {
+  /** `clientId`: the client the link is sent for (a back office's), which files it in that client's outbox. */
+  async function sendLink(userId: number, purpose: LinkPurpose, lang?: LanguageCode, clientId?: number) {
     const user = await userOf(userId);
     if (!user.email) throw new AppError('ACCOUNTS_FIELD_REQUIRED', 400, { details: [{ path: 'email' }] });
     const parts = signer.make(user, purpose);
@@ -152,6 +156,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       params: { name: nameOf(user), link: linkUrl(purpose, parts), hours: deps.linkTtlHours },
       lang: lang ?? user.lang,
       userId,
+      ...(clientId !== undefined ? { clientId } : {}),
     });
     return { sentTo: maskEmail(user.email) };
   }
@@ -180,7 +185,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   }
 
   return {
-    sendSetPasswordLink: (userId, lang) => sendLink(userId, 'set', lang),
+    sendSetPasswordLink: (userId, lang, clientId) => sendLink(userId, 'set', lang, clientId),
     sendRecoverPasswordLink: (userId, lang) => sendLink(userId, 'recover', lang),
 
     async passwordLinkPath(userId, purpose) {
@@ -309,7 +314,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       return { verified: true, link: signer.make(await userOf(userId), 'recover') };
     },
 
-    async approve(userId, actorId) {
+    async approve(userId, actorId, clientId) {
       const user = await userOf(userId);
       const changed = await db.transaction(async (tx) => {
         const rows = await tx
@@ -318,20 +323,37 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           .where(and(eq(users.id, userId), eq(users.status, 'awaiting_approval')))
           .returning({ id: users.id });
         if (!rows.length) return false;
-        await tx.insert(auditLog).values({
-          clientId: user.selectedClientId,
+        const approvedIn = clientId ?? user.selectedClientId;
+        await audit(tx, {
           actorId: actorId ?? null,
+          clientId: approvedIn,
           action: 'user.approve',
-          entity: 'user',
-          entityId: String(userId),
+          target: { type: 'user', id: userId },
+          before: 'awaiting_approval',
+          after: 'active',
         });
+        if (approvedIn !== null) {
+          const [client] = await tx
+            .select({ name: clients.name })
+            .from(clients)
+            .where(eq(clients.id, approvedIn));
+          await deps.notifications.notify(
+            {
+              userId,
+              clientId: approvedIn,
+              kind: 'account.approved',
+              data: { clientName: client?.name ?? '' },
+            },
+            { tx },
+          );
+        }
         return true;
       });
       if (!changed) throw new AppError('ADMIN_NOT_AWAITING_APPROVAL', 409);
       await deps.sessions.invalidate(userId);
       if (!user.email) return;
       if (!user.passwordHash) {
-        await sendLink(userId, 'set');
+        await sendLink(userId, 'set', undefined, clientId);
       } else {
         await deps.messaging.send({
           channel: 'email',
@@ -340,6 +362,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           params: { name: nameOf(user), link: `${deps.publicUrl.replace(/\/+$/, '')}/` },
           lang: user.lang,
           userId,
+          ...(clientId !== undefined ? { clientId } : {}),
         });
       }
     },
@@ -367,11 +390,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           .update(users)
           .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
           .where(eq(users.id, link.userId));
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actorId: link.userId,
+          clientId: null,
           action: purpose === 'set' ? 'user.password_set' : 'user.password_recovered',
-          entity: 'user',
-          entityId: String(link.userId),
+          target: { type: 'user', id: link.userId },
         });
         return true;
       });

@@ -35,11 +35,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
       { key: `recover:acct:${account.trim().toLowerCase()}`, max: deps.maxPerAccount },
     ]);
 
-  async function byDocument(document: string, country: string) {
+  async function byDocument(document: string) {
     const [user] = await db
       .select()
       .from(users)
-      .where(eq(users.document, storedDocument(country, document)));
+      .where(eq(users.document, storedDocument(document)));
     return user;
   }
 
@@ -54,12 +54,12 @@ export function createRecoveryService(deps: RecoveryDeps) {
       country: string,
       meta: { ip: string; lang: LanguageCode },
     ): Promise<void> {
-      const key = method === 'document' ? storedDocument(country, identifier) : identifier;
+      const key = method === 'document' ? storedDocument(identifier) : identifier;
       await limit(meta.ip, `${method}:${key}`);
       const text = identifier.trim().toLowerCase();
       const [user] =
         method === 'document'
-          ? [await byDocument(identifier, country)]
+          ? [await byDocument(identifier)]
           : await db
               .select()
               .from(users)
@@ -88,8 +88,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
 
     /** The masked phones of the account of a document (get_phone_number_with_document). */
     async phonesOf(document: string, country: string, ip: string): Promise<MaskedPhonesResponse> {
-      await limit(ip, `document:${storedDocument(country, document)}`);
-      const user = await byDocument(document, country);
+      await limit(ip, `document:${storedDocument(document)}`);
+      const user = await byDocument(document);
       if (!user?.phone || user.status === 'blocked') throw new AppError('ACCOUNTS_NO_PHONE', 400);
       return {
         phones: [{ masked: maskPhone(user.phone), channels: ['sms', 'whatsapp'] }],
@@ -102,8 +102,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
       input: { document: string; country: string; phone: string; channel: CodeChannel },
       meta: { ip: string; lang: LanguageCode },
     ): Promise<IssuedCode> {
-      await limit(meta.ip, `document:${storedDocument(input.country, input.document)}`);
-      const user = await byDocument(input.document, input.country);
+      await limit(meta.ip, `document:${storedDocument(input.document)}`);
+      const user = await byDocument(input.document);
       if (!user?.phone || user.status === 'blocked') throw new AppError('ACCOUNTS_NO_PHONE', 400);
       let typed: string | null;
       try {
@@ -120,8 +120,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
       input: { document: string; country: string; code: string },
       ip: string,
     ): Promise<PasswordLinkParams> {
-      await limit(ip, `document:${storedDocument(input.country, input.document)}`);
-      const user = await byDocument(input.document, input.country);
+      await limit(ip, `document:${storedDocument(input.document)}`);
+      const user = await byDocument(input.document);
       if (!user || user.status === 'blocked') throw new AppError('ACCOUNTS_CODE_INVALID', 400);
       const { link } = await deps.accounts.verifyCode(user.id, 'recover', input.code);
       if (!link) throw new AppError('ACCOUNTS_CODE_INVALID', 400);

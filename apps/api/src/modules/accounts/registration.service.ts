@@ -13,6 +13,7 @@ import {
   type RegistrationVariant,
 } from '@trilha/contracts/accounts';
 import type { PendingStepsResponse } from '@trilha/contracts/pending-steps';
+import { documentLookupKey } from '@trilha/domain/document';
 import { normalizePhone } from '@trilha/contracts/profile';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { LoginConfig } from '@trilha/contracts/site';
@@ -29,8 +30,9 @@ import {
   userStores,
 } from '../../db/schema/accounts';
 import { clients, countries, languages } from '../../db/schema/core';
-import { auditLog, userClients, users } from '../../db/schema/users';
+import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { SessionService } from '../session/session.service';
 import type { MessagingService } from '../messaging/messaging.service';
 import type { AccountsService } from './accounts.service';
@@ -393,7 +395,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (info.fields.includes('country') && !info.countries.some((c) => c.code === country)) {
         throw fieldError('country', 'ACCOUNTS_COUNTRY_REQUIRED');
       }
-      const document = v.document ? storedDocument(country, v.document) : null;
+      const document = v.document ? storedDocument(v.document) : null;
       const email = v.email ? v.email.toLowerCase() : null;
       await assertUnique(document, email);
       if (info.askAffiliation) await checkAffiliation(row.clientId, v);
@@ -437,13 +439,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
             adultConfirmedAt: now,
           });
           if (info.askAffiliation) await saveAffiliation(tx, id, row.clientId, v);
-          await tx.insert(auditLog).values({
-            clientId: row.clientId,
+          await audit(tx, {
             actorId: id,
+            clientId: row.clientId,
             action: 'user.register',
-            entity: 'user',
-            entityId: String(id),
-            data: JSON.stringify({ variant: row.slug, profile: v.profile, status }),
+            target: { type: 'user', id },
+            details: { variant: row.slug, profile: v.profile, status },
           });
           return id;
         });
@@ -485,14 +486,14 @@ export function createRegistrationService(deps: RegistrationDeps) {
      */
     async firstAccess(identifier: string, lang: LanguageCode): Promise<{ sentTo: string | null }> {
       const text = identifier.trim();
-      const digits = text.replace(/[.\-\s/]/g, '');
+      const documentKey = documentLookupKey(text);
       const [user] = await db
         .select()
         .from(users)
         .where(
           or(
             sql`lower(${users.email}) = ${text.toLowerCase()}`,
-            /^\d{6,14}$/.test(digits) ? eq(users.document, digits) : undefined,
+            documentKey ? eq(users.document, documentKey) : undefined,
           ),
         )
         .limit(1);
@@ -548,7 +549,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const [countryRow] = await db.select().from(countries).where(eq(countries.code, country));
       if (missing.includes('country') && !countryRow)
         throw fieldError('country', 'ACCOUNTS_COUNTRY_REQUIRED');
-      const document = missing.includes('document') ? storedDocument(country, v.document) : null;
+      const document = missing.includes('document') ? storedDocument(v.document) : null;
       const email = missing.includes('email') ? v.email.toLowerCase() : null;
       await assertUnique(document, email, userId);
       if (missing.includes('affiliation') && clientId) await checkAffiliation(clientId, v);
@@ -567,13 +568,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
         await db.transaction(async (tx) => {
           await tx.update(users).set(set).where(eq(users.id, userId));
           if (missing.includes('affiliation') && clientId) await saveAffiliation(tx, userId, clientId, v);
-          await tx.insert(auditLog).values({
-            clientId,
+          await audit(tx, {
             actorId: userId,
+            clientId,
             action: 'user.complete_register',
-            entity: 'user',
-            entityId: String(userId),
-            data: JSON.stringify({ fields: missing }),
+            target: { type: 'user', id: userId },
+            details: { fields: missing },
           });
         });
       } catch (err) {

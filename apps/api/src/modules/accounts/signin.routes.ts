@@ -9,6 +9,7 @@ import { errorBody } from '@trilha/contracts/errors';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import { sendTokens } from '../auth/refresh-cookie';
 import type { RateLimiter } from './rate-limit';
 import type { SigninService } from './signin.service';
 
@@ -56,8 +57,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
     },
     async (request, reply) => {
       await perAddress(request.ip, 'webservice');
-      reply.header('Cache-Control', 'no-store');
-      return signin.webserviceLogin(request.body.token, meta(request));
+      return sendTokens(request, reply, await signin.webserviceLogin(request.body.token, meta(request)));
     },
   );
 
@@ -72,7 +72,15 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
     },
     async (request, reply) => {
       const config = await deps.services.site.forHost(request.hostname);
-      if (!config.oauth2.google || !signin.googleEnabled()) throw new AppError('NOT_FOUND', 404);
+      if (!config.oauth2.google || !signin.googleEnabled()) {
+        // A browser that navigated here (the login screen's button) gets the app's translated screen with
+        // a way back to login, never a JSON body; API clients keep the 404. The link that led here is
+        // relative to the app, so the app's screen is on this same origin.
+        if (request.headers.accept?.includes('text/html')) {
+          return reply.redirect('/login-redirect-v2?error=ACCOUNTS_GOOGLE_UNAVAILABLE', 302);
+        }
+        throw new AppError('NOT_FOUND', 404);
+      }
       let url: string;
       try {
         url = await signin.googleStart();
@@ -111,8 +119,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
     },
     async (request, reply) => {
       await perAddress(request.ip, 'google');
-      reply.header('Cache-Control', 'no-store');
-      return signin.googleExchange(request.body.code, meta(request));
+      return sendTokens(request, reply, await signin.googleExchange(request.body.code, meta(request)));
     },
   );
 }

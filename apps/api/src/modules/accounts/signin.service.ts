@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { TokenResponse } from '@trilha/contracts/auth';
+import { documentLookupKey } from '@trilha/domain/document';
 import type { LoginConfig } from '@trilha/contracts/site';
 import type { Db } from '../../db/client';
 import { oidcLogins, userIdentities, webserviceTokens } from '../../db/schema/accounts';
-import { userClients, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { isBlockedInEveryClient, membershipsOf } from '../users/client-blocks';
 import type { AuthService } from '../auth/auth.service';
+import type { IssuedTokens } from '../auth/refresh-cookie';
 import { tokenHash } from './links';
 
 const WEB_APP = 'trilha-web';
@@ -47,27 +49,23 @@ export function createSigninService(deps: SigninDeps) {
     if (!user.isSuperuser && (await deps.siteFor(host)).maintenance) {
       throw new AppError('AUTH_MAINTENANCE', 403);
     }
-    if (user.status === 'blocked') throw new AppError('AUTH_USER_BLOCKED', 403);
-    if (user.status === 'awaiting_approval') throw new AppError('AUTH_AWAITING_APPROVAL', 403);
-    if (!user.isSuperuser) {
-      const [member] = await db
-        .select({ n: sql<number>`1` })
-        .from(userClients)
-        .where(eq(userClients.userId, user.id))
-        .limit(1);
-      if (!member) throw new AppError('AUTH_NO_PROFILE', 403);
+    const memberships = user.isSuperuser ? undefined : await membershipsOf(db, user.id);
+    if (user.status === 'blocked' || (memberships && isBlockedInEveryClient(memberships))) {
+      throw new AppError('AUTH_USER_BLOCKED', 403);
     }
+    if (user.status === 'awaiting_approval') throw new AppError('AUTH_AWAITING_APPROVAL', 403);
+    if (memberships?.total === 0) throw new AppError('AUTH_NO_PROFILE', 403);
   }
 
   async function findByLogin(identifier: string): Promise<UserRow | undefined> {
     const text = identifier.trim().toLowerCase();
-    const digits = text.replace(/[.\-\s/]/g, '');
+    const documentKey = documentLookupKey(text);
     const [user] = await db
       .select()
       .from(users)
       .where(
         sql`lower(${users.username}) = ${text} or lower(${users.email}) = ${text} ${
-          /^\d{6,14}$/.test(digits) ? sql`or ${users.document} = ${digits}` : sql``
+          documentKey ? sql`or ${users.document} = ${documentKey}` : sql``
         }`,
       )
       .limit(1);
@@ -110,7 +108,8 @@ export function createSigninService(deps: SigninDeps) {
       }
       if (!app.confidential || !app.grants.includes('webservice')) throw new AppError('FORBIDDEN', 403);
       const user = await findByLogin(input.user);
-      if (!user) throw new AppError('NOT_FOUND', 404);
+      // Users the partner may not sign in answer like unknown ones, so a partner learns nothing of them.
+      if (!user || !(await deps.auth.partnerMaySignIn(app, user))) throw new AppError('NOT_FOUND', 404);
       const token = randomBytes(32).toString('base64url');
       await db.insert(webserviceTokens).values({
         tokenHash: tokenHash(token),
@@ -132,7 +131,7 @@ export function createSigninService(deps: SigninDeps) {
     },
 
     /** Spends a webservice token (once, before it expires) for a session of type 'webservice'. */
-    async webserviceLogin(token: string, meta: Meta): Promise<TokenResponse> {
+    async webserviceLogin(token: string, meta: Meta): Promise<IssuedTokens> {
       const [spent] = await db
         .update(webserviceTokens)
         .set({ usedAt: new Date() })
@@ -143,10 +142,12 @@ export function createSigninService(deps: SigninDeps) {
             gt(webserviceTokens.expiresAt, sql`now()`),
           ),
         )
-        .returning({ userId: webserviceTokens.userId });
+        .returning({ userId: webserviceTokens.userId, appClientId: webserviceTokens.appClientId });
       if (!spent) throw new AppError('ACCOUNTS_WEBSERVICE_TOKEN_INVALID', 400);
       const [user] = await db.select().from(users).where(eq(users.id, spent.userId));
-      if (!user) throw new AppError('ACCOUNTS_WEBSERVICE_TOKEN_INVALID', 400);
+      // Checked again at the exchange: the user may have become staff or left the partner's client since.
+      if (!user || !(await deps.auth.partnerMaySignInByClientId(spent.appClientId, user)))
+        throw new AppError('ACCOUNTS_WEBSERVICE_TOKEN_INVALID', 400);
       await assertMaySignIn(user, meta.host);
       return deps.auth.startSession(user.id, WEB_APP, 'webservice', meta);
     },
@@ -243,7 +244,7 @@ export function createSigninService(deps: SigninDeps) {
     },
 
     /** Exchanges the one-time result of a Google sign-in for the session tokens. */
-    async googleExchange(code: string, meta: Meta): Promise<TokenResponse> {
+    async googleExchange(code: string, meta: Meta): Promise<IssuedTokens> {
       const [login] = await db
         .delete(oidcLogins)
         .where(

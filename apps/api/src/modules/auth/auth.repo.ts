@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { authSessions, oauthApps, refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+import { userClients, users } from '../../db/schema/users';
 import type { SessionType } from './tokens';
 
 export function createAuthRepo(db: DbOrTx) {
@@ -10,6 +10,20 @@ export function createAuthRepo(db: DbOrTx) {
     async findApp(clientId: string) {
       const [row] = await db.select().from(oauthApps).where(eq(oauthApps.clientId, clientId));
       return row;
+    },
+
+    async findAppById(id: number) {
+      const [row] = await db.select().from(oauthApps).where(eq(oauthApps.id, id));
+      return row;
+    },
+
+    /** The user's roles in one client, or undefined when the user is no member of it. */
+    async rolesIn(userId: number, clientId: number): Promise<string[] | undefined> {
+      const [row] = await db
+        .select({ roles: userClients.roles })
+        .from(userClients)
+        .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
+      return row?.roles;
     },
 
     async createSession(input: {
@@ -31,9 +45,9 @@ export function createAuthRepo(db: DbOrTx) {
 
     /**
      * Spends the token and reads its session in one statement; only one of two concurrent uses wins.
-     * Undefined when the token is unknown or already spent.
+     * Undefined when the token is unknown, already spent, or belongs to another application.
      */
-    async spendRefreshTokenWithSession(tokenHash: string) {
+    async spendRefreshTokenWithSession(tokenHash: string, appId: number) {
       const rows = rowsOf<{
         id: string;
         user_id: number;
@@ -47,6 +61,7 @@ export function createAuthRepo(db: DbOrTx) {
           with spent as (
             update refresh_tokens set used_at = now()
             where token_hash = ${tokenHash} and used_at is null
+              and session_id in (select id from auth_sessions where app_id = ${appId})
             returning session_id)
           select s.id, s.user_id, s.kind, s.app_id, s.expires_at, s.revoked_at, u.status as user_status
           from spent join auth_sessions s on s.id = spent.session_id join users u on u.id = s.user_id`),

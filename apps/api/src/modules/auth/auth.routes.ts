@@ -6,6 +6,10 @@ import { errorMessage } from '../../lib/messages';
 import type { PreHandler } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 import { OAuthError } from './oauth-error';
+import { clearRefreshCookie, crossOrigin, readRefreshCookie, sendTokens } from './refresh-cookie';
+
+const isForm = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 const tokenBody = z.object({
   grant_type: z.string().max(64).describe('password | refresh_token'),
@@ -28,9 +32,19 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
           200: tokenResponse,
           400: oauthErrorBody,
           401: oauthErrorBody,
+          413: oauthErrorBody,
+          403: oauthErrorBody,
+          415: oauthErrorBody,
           429: oauthErrorBody,
           500: oauthErrorBody,
         },
+      },
+      // RFC 6749 section 4: the token endpoint takes form-encoded bodies only.
+      preValidation: async (request) => {
+        if (!isForm(request.headers['content-type']))
+          throw new OAuthError('invalid_request', 'The body must be form-encoded', undefined, {
+            status: 415,
+          });
       },
       // The token endpoint answers RFC 6749 errors, not the API error shape, so it handles its own.
       errorHandler: (err, request, reply) => {
@@ -50,6 +64,21 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
             .status(400)
             .send({ error: 'invalid_request', error_description: 'Malformed token request' });
         }
+        // What the body parser refused (too large, unknown media type, unreadable body) is the caller's
+        // mistake: 413 and 415 keep their status, anything else is a malformed request.
+        let status = (err as { statusCode?: number }).statusCode ?? 500;
+        if (status >= 400 && status < 500 && !isForm(request.headers['content-type'])) status = 415;
+        if (status === 413 || status === 415) {
+          return reply.status(status as 400).send({
+            error: 'invalid_request',
+            error_description: status === 413 ? 'Request body too large' : 'The body must be form-encoded',
+          });
+        }
+        if (status >= 400 && status < 500) {
+          return reply
+            .status(400)
+            .send({ error: 'invalid_request', error_description: 'Malformed token request' });
+        }
         request.log.error({ err }, 'token endpoint failure');
         return reply.status(500).send({ error: 'invalid_request', error_description: 'Server error' });
       },
@@ -61,17 +90,30 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
       if (grant_type === 'password') {
         const body = passwordGrantBody.safeParse(request.body);
         if (!body.success) throw new OAuthError('invalid_request', 'username and password are required');
-        return auth.passwordGrant(
+        const issued = await auth.passwordGrant(
           request.headers.authorization,
           body.data.username,
           body.data.password,
           meta,
         );
+        return sendTokens(request, reply, issued);
       }
       if (grant_type === 'refresh_token') {
         const body = refreshGrantBody.safeParse(request.body);
         if (!body.success) throw new OAuthError('invalid_request', 'refresh_token is required');
-        return auth.refreshGrant(request.headers.authorization, body.data.refresh_token, meta);
+        let token = body.data.refresh_token;
+        const fromCookie = !token;
+        if (fromCookie) {
+          token = readRefreshCookie(request);
+          if (!token) throw new OAuthError('invalid_request', 'refresh_token is required');
+          // The cookie rides along with any request the browser makes; only the app's own pages may use it.
+          if (crossOrigin(request))
+            throw new OAuthError('invalid_request', 'Cross-origin refresh refused', undefined, {
+              status: 403,
+            });
+        }
+        const issued = await auth.refreshGrant(request.headers.authorization, token!, meta, fromCookie);
+        return sendTokens(request, reply, issued);
       }
       throw new OAuthError('unsupported_grant_type', 'Unsupported grant type');
     },
@@ -87,8 +129,9 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
         response: { 200: okResponse, 401: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(request.auth!.sessionId);
+      clearRefreshCookie(request, reply);
       return { ok: true as const };
     },
   );
@@ -103,12 +146,13 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
         response: { 200: tokenResponse, 401: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, sessionId, sessionType } = request.auth!;
-      return auth.reloadTokens(userId, sessionId, sessionType, {
+      const issued = await auth.reloadTokens(userId, sessionId, sessionType, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+      return sendTokens(request, reply, issued);
     },
   );
 }

@@ -1,12 +1,15 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import type { TokenResponse } from '@trilha/contracts/auth';
+import { rankOf, staffRank } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
+import { isBlockedInEveryClient, membershipsOf } from '../users/client-blocks';
+import { WEB_OAUTH_CLIENT_ID } from '../site/site.routes';
 import { createUsersRepo } from '../users/users.repo';
 import { createAuthRepo } from './auth.repo';
 import { OAuthError } from './oauth-error';
+import type { IssuedTokens } from './refresh-cookie';
 import type { LoginThrottle } from './throttle';
 import { hashToken, newRefreshToken, type SessionType, type TokenKit } from './tokens';
 
@@ -15,6 +18,15 @@ export const SESSION_REVOKED_CHANNEL = 'auth.session-revoked';
 // Verifying against a fixed hash when the account does not exist keeps the answer time the same,
 // so timing does not reveal which identifiers are registered.
 const dummyHashPromise = argonHash('not-a-real-password-but-the-same-cost');
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function tooManyAttempts(seconds: number) {
+  return new OAuthError('slow_down', 'Too many failed attempts', 'AUTH_TOO_MANY_ATTEMPTS', {
+    retryAfter: seconds,
+    params: { minutes: Math.ceil(seconds / 60) },
+  });
+}
 
 export function hashPassword(password: string): Promise<string> {
   return argonHash(password);
@@ -87,13 +99,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     return app;
   }
 
+  type OAuthApp = NonNullable<Awaited<ReturnType<typeof findApp>>>;
+  /** The web app (a public client) keeps its refresh token in an HttpOnly cookie; every other client in the body. */
+  const usesRefreshCookie = (app: OAuthApp) => !app.confidential && app.clientId === WEB_OAUTH_CLIENT_ID;
+
   async function issue(
     userId: number,
-    appId: number,
+    app: OAuthApp,
     kind: SessionType,
     meta: RequestMeta,
     sessionId?: string,
-  ): Promise<TokenResponse> {
+  ): Promise<IssuedTokens> {
+    const appId = app.id;
     const refresh = newRefreshToken();
     let sid = sessionId;
     if (!sid) {
@@ -111,13 +128,32 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     liveSessions.set(sid, true);
     return {
-      access_token: tokens.signAccess(userId, sid, kind),
-      token_type: 'Bearer',
-      expires_in: tokens.accessTtlSeconds,
-      refresh_token: refresh.token,
-      user_firebase_token: tokens.signRealtime(userId, sid),
-      session_type: kind,
+      tokens: {
+        access_token: tokens.signAccess(userId, sid, kind),
+        token_type: 'Bearer',
+        expires_in: tokens.accessTtlSeconds,
+        refresh_token: refresh.token,
+        user_firebase_token: tokens.signRealtime(userId, sid),
+        session_type: kind,
+      },
+      refreshCookie: usesRefreshCookie(app),
+      refreshMaxAge: deps.refreshTtlDays * 86_400,
     };
+  }
+
+  /**
+   * Whether a partner system (confidential app with the webservice grant) may sign this user in: only
+   * members of the partner's own client, and only with learner roles there unless the partner is
+   * allowed staff; never a superuser.
+   */
+  async function partnerMaySignIn(
+    app: { partnerClientId: number | null; partnerMaySignInStaff: boolean },
+    user: { id: number; isSuperuser: boolean },
+  ): Promise<boolean> {
+    if (app.partnerClientId === null || user.isSuperuser) return false;
+    const roles = await authRepo.rolesIn(user.id, app.partnerClientId);
+    if (!roles) return false;
+    return app.partnerMaySignInStaff || rankOf(roles, false) === staffRank.learner;
   }
 
   return {
@@ -128,55 +164,73 @@ export function createAuthService(deps: AuthServiceDeps) {
       username: string,
       password: string,
       meta: RequestMeta,
-    ): Promise<TokenResponse> {
+    ): Promise<IssuedTokens> {
       const app = await authenticateApp(authorization);
       if (!app.grants.includes('password')) throw new OAuthError('unauthorized_client', 'Grant not allowed');
-      const wait = await deps.throttle.lockedFor(meta.ip, username);
-      if (wait > 0) {
-        throw new OAuthError('slow_down', 'Too many failed attempts', 'AUTH_TOO_MANY_ATTEMPTS', {
-          retryAfter: wait,
-          params: { minutes: Math.ceil(wait / 60) },
-        });
-      }
+      const turn = await deps.throttle.addressTurn(meta.ip);
+      if ('retryAfter' in turn) throw tooManyAttempts(turn.retryAfter);
+      if (turn.waitMs > 0) await sleep(turn.waitMs);
+      // Every spelling of a document (dots, dashes, blanks, underscores) finds the same account, for the
+      // login and for its lock.
       const user = await usersRepo.findByLogin(username);
+      const accountKey = deps.throttle.accountKey(user?.id, username);
+      const wait = await deps.throttle.lockedFor(accountKey);
+      if (wait > 0) throw tooManyAttempts(wait);
       let ok = false;
       if (user?.passwordHash) ok = await argonVerify(user.passwordHash, password).catch(() => false);
       else await argonVerify(await dummyHashPromise, password).catch(() => false);
+      // A blocked account gets the same answer whether the password was right or wrong, and its counter
+      // is left alone, so neither the answer nor a later lock tells a guesser which password was right.
+      // Blocked in every client one by one is blocked too (a block in some clients leaves the others).
+      // A superuser belongs to no client in particular, so their memberships decide nothing.
+      const memberships = user && !user.isSuperuser ? await membershipsOf(db, user.id) : undefined;
+      if (user && (user.status === 'blocked' || (memberships && isBlockedInEveryClient(memberships))))
+        throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
       if (!user || !ok) {
-        await deps.throttle.recordFailure(meta.ip, username);
+        await deps.throttle.recordFailure(meta.ip, accountKey);
         throw new OAuthError('invalid_grant', 'Invalid credentials', 'AUTH_INVALID_CREDENTIALS');
       }
-      await deps.throttle.recordSuccess(username);
+      await deps.throttle.recordSuccess(accountKey);
       if (!user.isSuperuser && (await deps.isMaintenance(meta.host))) {
         throw new OAuthError('invalid_grant', 'Under maintenance', 'AUTH_MAINTENANCE');
       }
-      if (user.status === 'blocked')
-        throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
       if (user.status === 'awaiting_approval')
         throw new OAuthError('invalid_grant', 'Awaiting approval', 'AUTH_AWAITING_APPROVAL');
-      if (!user.isSuperuser && (await usersRepo.membershipCount(user.id)) === 0) {
+      if (memberships?.total === 0) {
         throw new OAuthError('invalid_grant', 'No profile', 'AUTH_NO_PROFILE');
       }
-      return issue(user.id, app.id, 'password', meta);
+      return issue(user.id, app, 'password', meta);
     },
 
-    async refreshGrant(authorization: string | undefined, refreshToken: string, meta: RequestMeta) {
+    /** `fromCookie`: the token came from the web app's cookie, which no other client may use. */
+    async refreshGrant(
+      authorization: string | undefined,
+      refreshToken: string,
+      meta: RequestMeta,
+      fromCookie = false,
+    ): Promise<IssuedTokens> {
       const app = await authenticateApp(authorization);
+      if (fromCookie && !usesRefreshCookie(app)) {
+        throw new OAuthError('invalid_request', 'refresh_token is required');
+      }
       const tokenHash = hashToken(refreshToken);
-      const session = await authRepo.spendRefreshTokenWithSession(tokenHash);
+      const session = await authRepo.spendRefreshTokenWithSession(tokenHash, app.id);
       if (!session) {
         const spent = await authRepo.findRefreshToken(tokenHash);
+        const family = spent && (await authRepo.findSession(spent.sessionId));
+        // A token of another application is refused without being spent, so its owner is not harmed.
+        if (spent && family?.appId !== app.id) {
+          throw new OAuthError('invalid_grant', 'Invalid refresh token', 'AUTH_INVALID_REFRESH');
+        }
         const graceMs = (deps.refreshReuseGraceSeconds ?? 0) * 1000;
         if (spent?.usedAt && Date.now() - spent.usedAt.getTime() <= graceMs) {
-          const family = await authRepo.findSession(spent.sessionId);
           if (
             family &&
-            family.appId === app.id &&
             !family.revokedAt &&
             family.expiresAt >= new Date() &&
             family.userStatus !== 'blocked'
           )
-            return issue(family.userId, app.id, family.kind as SessionType, meta, family.id);
+            return issue(family.userId, app, family.kind as SessionType, meta, family.id);
         }
         if (spent) {
           // A spent token presented again means it leaked: end the whole family.
@@ -194,21 +248,34 @@ export function createAuthService(deps: AuthServiceDeps) {
         await publishRevoked([sessionId]);
         throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
       }
-      return issue(session.userId, app.id, session.kind as SessionType, meta, sessionId);
+      return issue(session.userId, app, session.kind as SessionType, meta, sessionId);
     },
 
     /** Fresh tokens for an authenticated session (accounts/reload_user_tokens/). */
     async reloadTokens(userId: number, sessionId: string, kind: SessionType, meta: RequestMeta) {
       const session = await authRepo.findSession(sessionId);
       if (!session || session.revokedAt) throw new AppError('UNAUTHENTICATED', 401);
-      return issue(userId, session.appId, kind, meta, sessionId);
+      const app = await authRepo.findAppById(session.appId);
+      if (!app) throw new AppError('UNAUTHENTICATED', 401);
+      return issue(userId, app, kind, meta, sessionId);
+    },
+
+    partnerMaySignIn,
+
+    /** `partnerMaySignIn` for the partner app with this OAuth client id (false when it is gone). */
+    async partnerMaySignInByClientId(
+      appClientId: string,
+      user: { id: number; isSuperuser: boolean },
+    ): Promise<boolean> {
+      const app = await findApp(appClientId);
+      return Boolean(app && (await partnerMaySignIn(app, user)));
     },
 
     /** Starts a session of the given type for a user already authenticated by other means (webservice, OIDC). */
     async startSession(userId: number, appClientId: string, kind: SessionType, meta: RequestMeta) {
-      const app = await authRepo.findApp(appClientId);
+      const app = await findApp(appClientId);
       if (!app) throw new Error(`unknown oauth app ${appClientId}`);
-      return issue(userId, app.id, kind, meta);
+      return issue(userId, app, kind, meta);
     },
 
     async logout(sessionId: string) {

@@ -19,10 +19,10 @@ export class OAuthError extends Error {
     readonly error: OauthErrorBody['error'],
     readonly description: string,
     readonly code?: ErrorCode,
-    opts: { retryAfter?: number; params?: Record<string, string | number> } = {},
+    opts: { retryAfter?: number; params?: Record<string, string | number>; status?: number } = {},
   ) {
     super(description);
-    this.status = statusOf[error];
+    this.status = opts.status ?? statusOf[error];
     this.retryAfter = opts.retryAfter;
     this.params = opts.params;
   }

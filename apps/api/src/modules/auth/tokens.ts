@@ -17,6 +17,8 @@ export interface TokenKit {
   signAccess(userId: number, sessionId: string, sessionType: SessionType): string;
   signRealtime(userId: number, sessionId: string): string;
   verifyAccess(token: string): AccessClaims;
+  /** The user and login of a realtime-channel token (`user_firebase_token`); throws when not one. */
+  verifyRealtime(token: string): { userId: number; sessionId: string };
   accessTtlSeconds: number;
 }
 
@@ -58,6 +60,11 @@ export function createTokenKit(key: string, accessTtlSeconds: number, realtimeTt
       const claims = verifier(token) as Partial<AccessClaims>;
       if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw new Error('not an access token');
       return claims as AccessClaims;
+    },
+    verifyRealtime(token) {
+      const claims = verifier(token) as { typ?: string; sub?: string; sid?: string };
+      if (claims.typ !== 'realtime' || !claims.sub || !claims.sid) throw new Error('not a realtime token');
+      return { userId: Number(claims.sub), sessionId: claims.sid };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { serialIdParam } from '@trilha/contracts/primitives';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import {
@@ -152,7 +153,7 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
       schema: {
         tags: ['admin: support'],
         summary: "Moves a ticket's status",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: serialIdParam() }),
         body: ticketStatusBody,
         response: { 200: okResponse, ...errors },
       },

@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/core';
 import { institutionalPages, supportTickets } from '../../db/schema/profile';
-import { auditLog, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { SessionService } from '../session/session.service';
 import type { MessagingPort } from '../profile/ports';
 
@@ -128,13 +129,12 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
               siteId: scope === 'site' ? id : null,
             })
             .returning();
-      await tx.insert(auditLog).values({
-        clientId: scope === 'client' ? id : null,
+      await audit(tx, {
         actorId,
+        clientId: scope === 'client' ? id : null,
         action: 'institutional.page_save',
-        entity: 'institutional_page',
-        entityId: String(saved!.id),
-        data: JSON.stringify({ scope, slug, language }),
+        target: { type: 'page', id: saved!.id },
+        details: { scope, slug, language },
       });
       return saved!;
     });
@@ -252,13 +252,12 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
         .where(and(eq(supportTickets.id, id), ticketScope(tenant, siteId)))
         .returning({ id: supportTickets.id });
       if (rows.length === 0) throw new AppError('NOT_FOUND', 404);
-      await tx.insert(auditLog).values({
-        clientId: tenant.clientId,
+      await audit(tx, {
         actorId,
+        clientId: tenant.clientId,
         action: 'support.ticket_status',
-        entity: 'support_ticket',
-        entityId: String(id),
-        data: JSON.stringify({ status }),
+        target: { type: 'ticket', id },
+        details: { status },
       });
     });
   }

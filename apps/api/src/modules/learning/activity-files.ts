@@ -2,11 +2,20 @@ import type { FileGroup } from '@trilha/contracts/learning';
 import type { ScormInfo } from '../../db/schema/learning';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { checkUpload, type UploadKind } from '../../lib/uploads';
+import {
+  DEFAULT_PACKAGE_LIMITS,
+  sniffUpload,
+  uploadRefused,
+  type ImportSlots,
+  type PackageLimits,
+  type StoredUpload,
+  type UploadKind,
+} from '../../lib/uploads';
 import { pdfPageCount } from './completion';
-import { importScormPackage } from './scorm/scorm-import';
-import { extractScormFiles } from './scorm/scorm-manifest';
+import { importScormPackage, packageAppError } from './scorm/scorm-import';
+import { extractScormPackage, listPackageFiles } from './scorm/scorm-manifest';
 import { ScormPackageError } from './scorm/scorm-package-error';
+import { storageZipSource } from './scorm/zip-reader';
 
 export interface StoredContent {
   contentPath: string;
@@ -60,72 +69,100 @@ export function fileGroupOf(mime: string, fileName: string): FileGroup {
   return 'compressed';
 }
 
-function isHtml(data: Buffer): boolean {
-  const head = data
+function isHtml(head: Buffer): boolean {
+  const text = head
     .subarray(0, 512)
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html');
+  return text.startsWith('<!doctype html') || text.startsWith('<html');
 }
 
-/** Extracts a zip of a folder (HTML lesson, HLS stream) and finds the file to open in it. */
-async function storeFolder(
-  storage: Storage,
-  data: Buffer,
-  prefix: string,
-  entry: (paths: string[]) => string | undefined,
-  maxBytes: number,
-): Promise<{ path: string; count: number }> {
-  let files;
-  try {
-    files = extractScormFiles(data, '', { maxTotalBytes: maxBytes });
-  } catch (error) {
-    if (error instanceof ScormPackageError)
-      throw new AppError('LEARNING_FILE_KIND_MISMATCH', 400, { details: { reason: error.message } });
-    throw error;
-  }
-  // A zip made of one folder opens from inside it.
-  const tops = new Set(files.map((f) => f.path.split('/')[0]));
-  const strip = tops.size === 1 && files.every((f) => f.path.includes('/')) ? `${[...tops][0]}/` : '';
-  const paths = files.map((f) => f.path.slice(strip.length));
-  const open = entry(paths);
-  if (!open) throw new AppError('LEARNING_FILE_KIND_MISMATCH', 400);
-  for (const file of files) await storage.put(`${prefix}/${file.path.slice(strip.length)}`, file.bytes);
-  return { path: open, count: files.length };
+/** A PDF's page count is read from its bytes; past this size only its first and last parts are read. */
+const PDF_WHOLE_READ_BYTES = 16 * 1024 * 1024;
+const PDF_TAIL_BYTES = 4 * 1024 * 1024;
+
+async function storedPdfPageCount(storage: Storage, key: string, size: number): Promise<number | null> {
+  if (size <= PDF_WHOLE_READ_BYTES) return pdfPageCount(await storage.get(key));
+  const head = await storage.readRange(key, 0, PDF_WHOLE_READ_BYTES - PDF_TAIL_BYTES);
+  const tail = await storage.readRange(key, size - PDF_TAIL_BYTES, PDF_TAIL_BYTES);
+  return pdfPageCount(Buffer.concat([head, tail]));
 }
 
 /**
- * Checks an upload for an activity kind by its content and size, and stores it under `prefix`: one file,
- * an extracted SCORM package, an HTML folder or an HLS stream.
+ * Extracts a zip of a folder (HTML lesson, HLS stream) from storage into `prefix`, streaming each file,
+ * and answers the file to open in it. A zip made of one folder opens from inside it.
+ */
+async function storeFolder(
+  storage: Storage,
+  upload: StoredUpload,
+  prefix: string,
+  entry: (paths: string[]) => string | undefined,
+  limits: PackageLimits,
+): Promise<{ path: string; count: number }> {
+  try {
+    const source = await storageZipSource(storage, upload.key);
+    const files = await listPackageFiles(source, limits);
+    const tops = new Set(files.map((f) => f.split('/')[0]));
+    const strip = tops.size === 1 && files.every((f) => f.includes('/')) ? `${[...tops][0]}/` : '';
+    const open = entry(files.map((f) => f.slice(strip.length)));
+    if (!open) throw new AppError('LEARNING_FILE_KIND_MISMATCH', 400);
+    const written = await extractScormPackage(source, strip, limits, async (path, data) => {
+      await storage.putStream(`${prefix}/${path}`, data);
+    });
+    return { path: open, count: written.length };
+  } catch (error) {
+    if (error instanceof ScormPackageError) throw packageAppError(error, limits, 'folder');
+    throw error;
+  }
+}
+
+export interface StoreOptions {
+  limits?: PackageLimits;
+  /** Package imports wait for (or are refused by) these slots; none when omitted (seed, tests). */
+  slots?: ImportSlots;
+}
+
+/**
+ * Checks an upload already streamed into storage (`upload.key`, size limit enforced on the way) for an
+ * activity kind by its content, and stores it under `prefix`: the file itself (moved, not copied), an
+ * extracted SCORM package, an HTML folder or an HLS stream. Packages are unpacked by streaming, within
+ * `limits`, one import slot at a time.
  */
 export async function storeActivityFile(
   storage: Storage,
   kind: string,
-  data: Buffer,
+  upload: StoredUpload,
   originalName: string | undefined,
   prefix: string,
-  maxBytes: number,
+  options: StoreOptions = {},
 ): Promise<StoredContent> {
+  const limits = options.limits ?? DEFAULT_PACKAGE_LIMITS;
+  const inSlot = <T>(job: () => Promise<T>) => (options.slots ? options.slots.run(job) : job());
   const single = async (accept: UploadKind[], group: FileGroup | null) => {
-    const checked = await checkUpload(data, accept, maxBytes);
+    const checked = await sniffUpload(upload.head, accept);
     const fileName = safeFileName(originalName, checked.ext);
-    await storage.put(`${prefix}/${fileName}`, data);
+    await storage.move(upload.key, `${prefix}/${fileName}`);
     return {
       contentPath: fileName,
       fileName,
       fileMime: checked.mime,
-      fileSize: checked.size,
+      fileSize: upload.size,
       fileGroup: group ?? fileGroupOf(checked.mime, originalName ?? fileName),
       scorm: null,
       settings: {},
     } satisfies StoredContent;
   };
+  const zipOf = async (notZip: () => AppError) => {
+    await sniffUpload(upload.head, ['zip']).catch(() => {
+      throw notZip();
+    });
+  };
   switch (kind) {
     case 'pdf': {
       const stored = await single(['pdf'], 'pdf');
-      const pages = pdfPageCount(data);
+      const pages = await storedPdfPageCount(storage, `${prefix}/${stored.fileName}`, upload.size);
       return { ...stored, settings: pages ? { pageCount: pages } : {} };
     }
     case 'video':
@@ -139,75 +176,71 @@ export async function storeActivityFile(
     case 'file':
       return single(libraryKinds, null);
     case 'scorm': {
-      await checkUpload(data, ['zip'], maxBytes).catch(() => {
-        throw new AppError('LEARNING_SCORM_NOT_A_ZIP', 400);
-      });
-      const scorm = await importScormPackage(storage, data, prefix, { maxTotalBytes: maxBytes * 4 });
+      await zipOf(() => new AppError('LEARNING_SCORM_NOT_A_ZIP', 400));
+      const scorm = await inSlot(async () =>
+        importScormPackage(storage, await storageZipSource(storage, upload.key), prefix, limits),
+      );
       return {
         contentPath: scorm.launchHref,
         fileName: safeFileName(originalName, 'zip'),
         fileMime: 'application/zip',
-        fileSize: data.length,
+        fileSize: upload.size,
         fileGroup: null,
         scorm,
         settings: {},
       };
     }
     case 'html': {
-      if (isHtml(data)) {
-        if (data.length > maxBytes)
-          throw new AppError('VALIDATION_FAILED', 400, {
-            details: [{ path: 'file', issue: 'file_too_large' }],
-          });
-        await storage.put(`${prefix}/index.html`, data);
+      if (isHtml(upload.head)) {
+        await storage.move(upload.key, `${prefix}/index.html`);
         return {
           contentPath: 'index.html',
           fileName: 'index.html',
           fileMime: 'text/html',
-          fileSize: data.length,
+          fileSize: upload.size,
           fileGroup: null,
           scorm: null,
           settings: {},
         };
       }
-      await checkUpload(data, ['zip'], maxBytes).catch(() => {
-        throw new AppError('LEARNING_FILE_KIND_MISMATCH', 400);
-      });
-      const { path } = await storeFolder(
-        storage,
-        data,
-        prefix,
-        (paths) =>
-          paths.find((p) => p.toLowerCase() === 'index.html') ??
-          paths.find((p) => !p.includes('/') && /\.html?$/i.test(p)),
-        maxBytes * 4,
+      await zipOf(() => uploadRefused('UPLOAD_TYPE_NOT_ACCEPTED', 415));
+      const { path } = await inSlot(() =>
+        storeFolder(
+          storage,
+          upload,
+          prefix,
+          (paths) =>
+            paths.find((p) => p.toLowerCase() === 'index.html') ??
+            paths.find((p) => !p.includes('/') && /\.html?$/i.test(p)),
+          limits,
+        ),
       );
       return {
         contentPath: path,
         fileName: safeFileName(originalName, 'zip'),
         fileMime: 'application/zip',
-        fileSize: data.length,
+        fileSize: upload.size,
         fileGroup: null,
         scorm: null,
         settings: {},
       };
     }
     case 'wowza': {
-      await checkUpload(data, ['zip'], maxBytes).catch(() => {
-        throw new AppError('LEARNING_FILE_KIND_MISMATCH', 400);
-      });
-      const { path } = await storeFolder(
-        storage,
-        data,
-        prefix,
-        (paths) => paths.find((p) => !p.includes('/') && p.toLowerCase().endsWith('.m3u8')),
-        maxBytes * 4,
+      await zipOf(() => uploadRefused('UPLOAD_TYPE_NOT_ACCEPTED', 415));
+      const { path } = await inSlot(() =>
+        storeFolder(
+          storage,
+          upload,
+          prefix,
+          (paths) => paths.find((p) => !p.includes('/') && p.toLowerCase().endsWith('.m3u8')),
+          limits,
+        ),
       );
       return {
         contentPath: path,
         fileName: safeFileName(originalName, 'zip'),
         fileMime: 'application/vnd.apple.mpegurl',
-        fileSize: data.length,
+        fileSize: upload.size,
         fileGroup: null,
         scorm: null,
         settings: {},

@@ -1,5 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { serialIdParam } from '@trilha/contracts/primitives';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import {
@@ -32,31 +34,63 @@ import {
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import {
+  createImportSlots,
+  IMPORT_RETRY_AFTER_SECONDS,
+  packageLimitsOf,
+  sourceFailure,
+  tooLarge,
+} from '../../lib/uploads';
 import type { Actor, AuthoringService } from './authoring.service';
 import type { ReportService } from './report.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+/** An upload is also refused as too large (413), of a type not accepted (415) or while imports are busy (503). */
+const uploadErrors = { ...errors, 413: errorBody, 415: errorBody, 503: errorBody };
 const tags = ['admin: learning'];
 const enrollmentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  id: serialIdParam(),
+  userId: serialIdParam(),
 });
 
-async function uploaded(
-  request: FastifyRequest,
-  maxBytes: number,
-): Promise<{ data: Buffer; name: string | undefined }> {
-  const part = await request.file({ limits: { fileSize: maxBytes } }).catch(() => undefined);
+const COVER_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The request's file part; its bytes are still to be read, as a stream. */
+async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  // One byte over the limit reaches the reader, which refuses it with the limit in the answer.
+  const part = await request.file({ limits: { fileSize: maxBytes + 1 } }).catch(() => undefined);
   if (!part)
     throw new AppError('LEARNING_FILE_REQUIRED', 400, { details: [{ path: 'file', issue: 'empty_file' }] });
+  return part;
+}
+
+/** A small upload (a cover) read into memory, refused as soon as it passes `maxBytes`. */
+async function smallUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const part = await filePart(request, maxBytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    const data = await part.toBuffer();
-    return { data, name: part.filename };
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 400, {
-      details: [{ path: 'file', issue: 'file_too_large', maxBytes }],
-    });
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) break;
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw sourceFailure(error, maxBytes);
   }
+  if (size > maxBytes || part.file.truncated) {
+    part.file.destroy();
+    throw tooLarge(maxBytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Every import slot and queue place taken: the client is told when to try again. */
+function retryLater(reply: FastifyReply, error: unknown): never {
+  if (error instanceof AppError && error.code === 'UPLOAD_BUSY') {
+    reply.header('Retry-After', String(IMPORT_RETRY_AFTER_SECONDS));
+  }
+  throw error;
 }
 
 /**
@@ -71,6 +105,8 @@ export function registerAuthoringRoutes(
 ) {
   const preHandler = deps.guards.requireRole('manager');
   const maxBytes = deps.config.MAX_UPLOAD_MB * 1024 * 1024;
+  const packageLimits = packageLimitsOf(deps.config);
+  const importSlots = createImportSlots(deps.config.MAX_CONCURRENT_IMPORTS, deps.config.MAX_QUEUED_IMPORTS);
   const actor = (request: FastifyRequest): Actor => ({
     userId: request.auth!.userId,
     clientId: request.tenant!.clientId,
@@ -181,14 +217,14 @@ export function registerAuthoringRoutes(
         summary: 'Upload the cover (image; resized to 1200×675)',
         params: idParams,
         ...multipart,
-        response: { 200: adminCourse, ...errors },
+        response: { 200: adminCourse, ...uploadErrors },
       },
     },
     async (request) =>
       authoring.setCourseCover(
         actor(request),
         request.params.id,
-        (await uploaded(request, 10 * 1024 * 1024)).data,
+        await smallUpload(request, COVER_MAX_BYTES),
       ),
   );
   app.put(
@@ -310,12 +346,18 @@ export function registerAuthoringRoutes(
         summary: 'Upload the content of an activity (SCORM zip, PDF, media, HTML, file …)',
         params: idParams,
         ...multipart,
-        response: { 200: adminCourse, ...errors },
+        response: { 200: adminCourse, ...uploadErrors },
       },
     },
-    async (request) => {
-      const { data, name } = await uploaded(request, maxBytes);
-      return authoring.uploadActivityFile(actor(request), request.params.id, data, name);
+    async (request, reply) => {
+      const part = await filePart(request, maxBytes);
+      // The file streams from the request into storage; packages unpack within their limits, a few at once.
+      return authoring
+        .uploadActivityFile(actor(request), request.params.id, part.file, part.filename, {
+          limits: packageLimits,
+          slots: importSlots,
+        })
+        .catch((error: unknown) => retryLater(reply, error));
     },
   );
 
@@ -466,15 +508,11 @@ export function registerAuthoringRoutes(
         summary: 'Upload the trail cover',
         params: idParams,
         ...multipart,
-        response: { 200: adminTrail, ...errors },
+        response: { 200: adminTrail, ...uploadErrors },
       },
     },
     async (request) =>
-      authoring.setTrailCover(
-        actor(request),
-        request.params.id,
-        (await uploaded(request, 10 * 1024 * 1024)).data,
-      ),
+      authoring.setTrailCover(actor(request), request.params.id, await smallUpload(request, COVER_MAX_BYTES)),
   );
   app.put(
     '/api/admin/learning/trails/:id/publish',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import type { Readable } from 'node:stream';
 import type {
   ActivityBody,
   AdminCourse,
@@ -24,11 +24,26 @@ import {
   courses,
   trails,
 } from '../../db/schema/learning';
-import { auditLog } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { checkUpload } from '../../lib/uploads';
-import { isHlsUrl, slideshareUrl, storeActivityFile, vimeoId, youtubeId } from './activity-files';
+import { audit } from '../audit/audit';
+import {
+  imageRefusal,
+  readImage,
+  receiveUpload,
+  sniffUpload,
+  temporaryUploadKey,
+  tooLarge,
+  uploadRefused,
+} from '../../lib/uploads';
+import {
+  isHlsUrl,
+  slideshareUrl,
+  storeActivityFile,
+  vimeoId,
+  youtubeId,
+  type StoreOptions,
+} from './activity-files';
 import { coverUrlOf } from './catalog.service';
 import type { ContentSigner } from './content-urls';
 import { iso } from './course-context';
@@ -64,23 +79,6 @@ export function createAuthoringService(deps: {
   onCatalogChange?: () => Promise<void>;
 }) {
   const { db, storage, signer, maxUploadBytes } = deps;
-
-  const audit = (
-    tx: DbOrTx,
-    actor: Actor,
-    action: string,
-    entity: string,
-    entityId: number,
-    data?: unknown,
-  ) =>
-    tx.insert(auditLog).values({
-      clientId: actor.clientId,
-      actorId: actor.userId,
-      action,
-      entity,
-      entityId: String(entityId),
-      data: data === undefined ? null : JSON.stringify(data),
-    });
 
   async function assertIds(
     tx: DbOrTx,
@@ -146,7 +144,13 @@ export function createAuthoringService(deps: {
         await tx.insert(audienceAreaMembers).values({ areaId, userId });
       for (const groupId of new Set(body.groupIds))
         await tx.insert(audienceGroupMembers).values({ groupId, userId });
-      await audit(tx, actor, 'set_audience', 'user', userId, body);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'user.set_audience',
+        target: { type: 'user', id: userId },
+        details: body,
+      });
     });
     deps.onAudienceChange();
     return { userId, areaIds: [...new Set(body.areaIds)], groupIds: [...new Set(body.groupIds)] };
@@ -332,7 +336,12 @@ export function createAuthoringService(deps: {
           createdBy: actor.userId,
         })
         .returning({ id: courses.id });
-      await audit(tx, actor, 'create', 'course', row!.id);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'course.create',
+        target: { type: 'course', id: row!.id },
+      });
       return row!.id;
     });
     return adminCourse(actor.clientId, id);
@@ -358,19 +367,32 @@ export function createAuthoringService(deps: {
           updatedAt: new Date(),
         })
         .where(eq(courses.id, courseId));
-      await audit(tx, actor, 'update', 'course', courseId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'course.update',
+        target: { type: 'course', id: courseId },
+      });
     });
     return adminCourse(actor.clientId, courseId);
   }
 
   /** Resizes a cover to 1200×675 WebP (cropped to fill) and stores it under a fresh key. */
   async function storeCover(clientId: number, owner: string, data: Buffer): Promise<string> {
-    await checkUpload(data, ['image'], COVER_MAX_BYTES);
-    const webp = await sharp(data)
-      .rotate()
-      .resize(1200, 675, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 80 })
-      .toBuffer();
+    if (data.length === 0) throw uploadRefused('UPLOAD_EMPTY', 400);
+    if (data.length > COVER_MAX_BYTES) throw tooLarge(COVER_MAX_BYTES);
+    await sniffUpload(data, ['image']);
+    let webp: Buffer;
+    try {
+      // The same reader as avatars: the same pixel limit, a corrupt file refused rather than guessed.
+      webp = await readImage(data)
+        .rotate()
+        .resize(1200, 675, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch (error) {
+      throw imageRefusal(error);
+    }
     const key = `learning/c${clientId}/${owner}/cover-${randomBytes(6).toString('hex')}/cover.webp`;
     await storage.put(key, webp);
     return key;
@@ -401,7 +423,12 @@ export function createAuthoringService(deps: {
     const t = itemTable(kind);
     await db.transaction(async (tx) => {
       await tx.update(t).set({ coverKey: key, updatedAt: new Date() }).where(eq(t.id, id));
-      await audit(tx, actor, 'set_cover', kind, id);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: `${kind}.set_cover`,
+        target: { type: kind, id },
+      });
     });
     if (old) await storage.removePrefix(old.slice(0, old.lastIndexOf('/')));
   }
@@ -414,7 +441,12 @@ export function createAuthoringService(deps: {
         .update(t)
         .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
         .where(eq(t.id, id));
-      await audit(tx, actor, published ? 'publish' : 'unpublish', kind, id);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: published ? `${kind}.publish` : `${kind}.unpublish`,
+        target: { type: kind, id },
+      });
     });
   }
 
@@ -429,7 +461,13 @@ export function createAuthoringService(deps: {
         .update(t)
         .set({ ...audienceValues(a), updatedAt: new Date() })
         .where(eq(t.id, id));
-      await audit(tx, actor, 'set_audience', kind, id, a);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: `${kind}.set_audience`,
+        target: { type: kind, id },
+        details: a,
+      });
     });
   }
 
@@ -527,7 +565,12 @@ export function createAuthoringService(deps: {
         .values({ clientId: actor.clientId, courseId, position: APPEND, title: body.title })
         .returning({ id: courseModules.id });
       await renumber(tx, 'course_modules', courseId, { id: m!.id, position: body.position });
-      await audit(tx, actor, 'create', 'module', m!.id);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'module.create',
+        target: { type: 'module', id: m!.id },
+      });
     });
     return adminCourse(actor.clientId, courseId);
   }
@@ -538,7 +581,12 @@ export function createAuthoringService(deps: {
       await tx.update(courseModules).set({ title: body.title }).where(eq(courseModules.id, moduleId));
       if (body.position !== undefined)
         await renumber(tx, 'course_modules', m.courseId, { id: moduleId, position: body.position });
-      await audit(tx, actor, 'update', 'module', moduleId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'module.update',
+        target: { type: 'module', id: moduleId },
+      });
       return m.courseId;
     });
     return adminCourse(actor.clientId, courseId);
@@ -554,7 +602,12 @@ export function createAuthoringService(deps: {
       await tx.delete(courseModules).where(eq(courseModules.id, moduleId));
       await renumber(tx, 'course_modules', m.courseId);
       await recount(tx, m.courseId);
-      await audit(tx, actor, 'delete', 'module', moduleId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'module.delete',
+        target: { type: 'module', id: moduleId },
+      });
       return { courseId: m.courseId, prefixes: gone.map((g) => g.prefix).filter((p): p is string => !!p) };
     });
     for (const p of prefixes) await storage.removePrefix(p);
@@ -607,7 +660,13 @@ export function createAuthoringService(deps: {
         .returning({ id: activities.id });
       await renumber(tx, 'activities', moduleId, { id: a!.id, position: body.position });
       await recount(tx, m.courseId);
-      await audit(tx, actor, 'create', 'activity', a!.id, { kind: body.kind });
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'activity.create',
+        target: { type: 'activity', id: a!.id },
+        details: { kind: body.kind },
+      });
       return m.courseId;
     });
     return adminCourse(actor.clientId, courseId);
@@ -644,7 +703,12 @@ export function createAuthoringService(deps: {
         .where(eq(activities.id, activityId));
       if (body.position !== undefined)
         await renumber(tx, 'activities', a.moduleId, { id: activityId, position: body.position });
-      await audit(tx, actor, 'update', 'activity', activityId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'activity.update',
+        target: { type: 'activity', id: activityId },
+      });
       return a.courseId;
     });
     return adminCourse(actor.clientId, courseId);
@@ -656,28 +720,40 @@ export function createAuthoringService(deps: {
       await tx.delete(activities).where(eq(activities.id, activityId));
       await renumber(tx, 'activities', a.moduleId);
       await recount(tx, a.courseId);
-      await audit(tx, actor, 'delete', 'activity', activityId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'activity.delete',
+        target: { type: 'activity', id: activityId },
+      });
       return { courseId: a.courseId, prefix: a.contentPrefix };
     });
     if (prefix) await storage.removePrefix(prefix);
     return adminCourse(actor.clientId, courseId);
   }
 
-  /** Stores the upload of an activity (checked by content and size) and replaces its previous content. */
+  /**
+   * Stores the upload of an activity and replaces its previous content. The upload streams into storage
+   * (its size limit enforced on the way), is checked by its content, then moved or unpacked in place.
+   */
   async function uploadActivityFile(
     actor: Actor,
     activityId: number,
-    data: Buffer,
+    data: Buffer | Readable,
     fileName: string | undefined,
+    options: StoreOptions = {},
   ) {
     const a = await activityRow(db, actor.clientId, activityId);
     const prefix = `learning/c${actor.clientId}/activities/${activityId}/${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+    const upload = await receiveUpload(storage, data, temporaryUploadKey(), maxUploadBytes);
     let stored;
     try {
-      stored = await storeActivityFile(storage, a.kind, data, fileName, prefix, maxUploadBytes);
+      stored = await storeActivityFile(storage, a.kind, upload, fileName, prefix, options);
     } catch (error) {
       await storage.removePrefix(prefix);
       throw error;
+    } finally {
+      await storage.remove(upload.key);
     }
     await db.transaction(async (tx) => {
       await tx
@@ -694,7 +770,13 @@ export function createAuthoringService(deps: {
           updatedAt: new Date(),
         })
         .where(eq(activities.id, activityId));
-      await audit(tx, actor, 'upload', 'activity', activityId, { kind: a.kind, size: data.length });
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'activity.upload',
+        target: { type: 'activity', id: activityId },
+        details: { kind: a.kind, size: upload.size },
+      });
     });
     if (a.contentPrefix) await storage.removePrefix(a.contentPrefix);
     return adminCourse(actor.clientId, a.courseId);
@@ -719,10 +801,7 @@ export function createAuthoringService(deps: {
       updateActivity,
       deleteActivity,
       uploadActivityFile,
-      ...createTrailAuthoring(
-        { db, signer },
-        { audit, assertIds, setItemCover, setItemPublished, setItemAudience },
-      ),
+      ...createTrailAuthoring({ db, signer }, { assertIds, setItemCover, setItemPublished, setItemAudience }),
     },
     ['taxonomy', 'listCourses', 'adminCourse', 'listTrails', 'adminTrail'],
     async () => {

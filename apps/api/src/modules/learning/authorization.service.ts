@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityAuthorizationList } from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
-import { auditLog } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import { iso } from './course-context';
 
 /** Instructor authorizations of activities that need them; scoped to the instructor's client. */
@@ -55,13 +55,12 @@ export function createAuthorizationService(db: Db) {
       if (!member) throw new AppError('LEARNING_INVALID_REFERENCE', 400, { details: { userId } });
       await tx.execute(sql`insert into activity_authorizations (activity_id, user_id, client_id, authorized_by)
         values (${activityId}, ${userId}, ${clientId}, ${actorId}) on conflict do nothing`);
-      await tx.insert(auditLog).values({
-        clientId,
+      await audit(tx, {
         actorId,
-        action: 'authorize_activity',
-        entity: 'activity',
-        entityId: String(activityId),
-        data: JSON.stringify({ userId }),
+        clientId,
+        action: 'activity.authorize',
+        target: { type: 'activity', id: activityId },
+        details: { userId },
       });
     });
     return list(clientId, activityId);
@@ -73,13 +72,12 @@ export function createAuthorizationService(db: Db) {
       await tx.execute(
         sql`delete from activity_authorizations where activity_id = ${activityId} and user_id = ${userId} and client_id = ${clientId}`,
       );
-      await tx.insert(auditLog).values({
-        clientId,
+      await audit(tx, {
         actorId,
-        action: 'revoke_activity_authorization',
-        entity: 'activity',
-        entityId: String(activityId),
-        data: JSON.stringify({ userId }),
+        clientId,
+        action: 'activity.revoke_authorization',
+        target: { type: 'activity', id: activityId },
+        details: { userId },
       });
     });
     return list(clientId, activityId);

@@ -100,7 +100,7 @@ describe('cached catalog', () => {
     expect(await ids('subscription_type=subscribed')).toEqual([course.id]);
     expect(await ids('progress=finished')).toEqual([]);
     const activityId = course.modules[0]!.activities[0]!.id;
-    const open = await call('POST', `/api/learning/activities/${activityId}/progress`, { type: 'open' });
+    const open = await call('POST', `/api/learning/activities/${activityId}/progress`, { type: 'loaded' });
     expect(open.statusCode).toBe(200);
     expect(await ids('progress=finished')).toEqual([course.id]);
     const page = await list('?search=zeladoria');
@@ -152,7 +152,7 @@ describe('cached catalog', () => {
       method: 'POST',
       url: `/api/learning/activities/${a1}/progress`,
       headers: w.as.learner,
-      payload: { type: 'open' },
+      payload: { type: 'loaded' },
     });
     expect(open.statusCode).toBe(200);
     await authorizations.authorize(w.client.id, w.actor.userId, a3!, w.learner.id);

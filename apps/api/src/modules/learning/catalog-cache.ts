@@ -86,16 +86,29 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   const viewerRowsOf = new LoadingCache<number, ViewerRows>(ttlMs, 20_000);
   // Each course's modules and activities as every viewer shares them (by `clientId:courseId`).
   const structures = new LoadingCache<string, unknown>(ttlMs, 5_000);
+  // What the content gate checks for every file a lesson loads (content-gate.ts): a course's access
+  // flags (by course id) and a user's enrollments (by user id), dropped by the same writes.
+  const courseAccess = new LoadingCache<number, unknown>(ttlMs, 5_000);
+  const enrollmentsOf = new LoadingCache<number, unknown>(ttlMs, 20_000);
+  const forgetViewer = (userId?: number) => {
+    if (userId === undefined) {
+      viewerRowsOf.clear();
+      enrollmentsOf.clear();
+    } else {
+      viewerRowsOf.delete(userId);
+      enrollmentsOf.delete(userId);
+    }
+  };
   const clear = () => {
     entries.clear();
-    viewerRowsOf.clear();
     structures.clear();
+    courseAccess.clear();
+    forgetViewer();
   };
   pubsub.subscribe(CATALOG_CHANGED_CHANNEL, clear);
   pubsub.subscribe(VIEWER_ROWS_CHANGED_CHANNEL, (msg) => {
     const userId = (msg as { userId?: number }).userId;
-    if (typeof userId === 'number') viewerRowsOf.delete(userId);
-    else viewerRowsOf.clear();
+    forgetViewer(typeof userId === 'number' ? userId : undefined);
   });
 
   /**
@@ -196,6 +209,12 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
      */
     cachedStructure: <T>(clientId: number, courseId: number, load: () => Promise<T>) =>
       structures.get(`${clientId}:${courseId}`, load) as Promise<T>,
+    /** A course's flags as `load` reads them, kept until the next back-office write (or `ttlMs`). */
+    cachedCourseAccess: <T>(courseId: number, load: () => Promise<T>) =>
+      courseAccess.get(courseId, load) as Promise<T>,
+    /** A user's enrollments as `load` reads them, kept until that user's next write (or `ttlMs`). */
+    cachedEnrollments: <T>(userId: number, load: () => Promise<T>) =>
+      enrollmentsOf.get(userId, load) as Promise<T>,
     /** After a write to learning content: this instance at once, the others through pub/sub. */
     async invalidate() {
       clear();
@@ -204,8 +223,7 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
     },
     /** After a write to a user's progress, enrollments or favorites (no user: any user's). */
     async viewerRowsChanged(userId?: number) {
-      if (userId === undefined) viewerRowsOf.clear();
-      else viewerRowsOf.delete(userId);
+      forgetViewer(userId);
       await pubsub
         .publish(VIEWER_ROWS_CHANGED_CHANNEL, userId === undefined ? {} : { userId })
         .catch(() => undefined);

@@ -13,8 +13,8 @@ import type {
   TrailListPage,
 } from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
-import { auditLog } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
 import type { ContentSigner } from './content-urls';
 import { courseSummary, enrollmentOf, iso, type CourseContextLoader } from './course-context';
@@ -141,12 +141,11 @@ export function createCatalogService(deps: {
           values (${id}, ${v.userId}, ${v.clientId}, 'self') on conflict do nothing returning user_id`),
       );
       if (inserted.length > 0) {
-        await tx.insert(auditLog).values({
-          clientId: v.clientId,
+        await audit(tx, {
           actorId: v.userId,
-          action: 'enroll',
-          entity: kind,
-          entityId: String(id),
+          clientId: v.clientId,
+          action: `${kind}.enroll`,
+          target: { type: kind, id },
         });
       }
     });
@@ -167,12 +166,11 @@ export function createCatalogService(deps: {
       if (row.source === 'assigned') throw new AppError('LEARNING_ENROLLMENT_ASSIGNED', 409);
       // Progress is kept: enrolling again resumes where the learner was.
       await tx.execute(sql`delete from ${table} where ${column} = ${id} and user_id = ${v.userId}`);
-      await tx.insert(auditLog).values({
-        clientId: v.clientId,
+      await audit(tx, {
         actorId: v.userId,
-        action: 'unenroll',
-        entity: kind,
-        entityId: String(id),
+        clientId: v.clientId,
+        action: `${kind}.unenroll`,
+        target: { type: kind, id },
       });
     });
     return enrollmentState(v, kind, id);

@@ -6,9 +6,12 @@ import { appSettings } from '../../db/schema/core';
 /**
  * Signed content URLs. Media elements, iframes (HTML lessons, SCORM packages) and pdf.js cannot send the
  * bearer token, so the player gets URLs that carry a signature in the PATH:
- * `/api/learning/content/<token>/<file>`. The token names a storage folder, the user it was issued to and
- * an expiry; it is issued only after the user was checked to be allowed to see the activity. Files the
- * content loads by relative URL (SCORM assets, HLS segments) resolve under the same token.
+ * `<content origin>/api/learning/content/<token>/<file>`. The token names a storage folder, the login
+ * (session) and user it was issued to, the course it was opened from and an expiry; it is issued only
+ * after the user was checked to be allowed to see the activity, and it is served only while that login is
+ * live and the user may still open the course (content-gate.ts). Files the content loads by relative URL
+ * (SCORM assets, HLS segments) resolve under the same token. Public images (covers, portfolio photos)
+ * carry no session: user 0.
  */
 export interface ContentGrant {
   /** Storage folder the token opens. */
@@ -16,9 +19,20 @@ export interface ContentGrant {
   userId: number;
   /** Unix seconds. */
   expires: number;
-  /** How to serve: `sandbox` adds the CSP sandbox header (HTML and SCORM). */
-  mode: 'file' | 'sandbox';
+  /**
+   * How to serve: `sandbox` adds the CSP sandbox header (HTML lessons); `scorm` also injects the runtime
+   * bridge into the package's pages.
+   */
+  mode: 'file' | 'sandbox' | 'scorm';
+  /** The login the URL belongs to; empty for public images. */
+  sessionId?: string;
+  /** The course (and trail) it was opened from: access is checked again while it is served. */
+  courseId?: number;
+  trailId?: number;
 }
+
+const modeCode = { file: 0, sandbox: 1, scorm: 2 } as const;
+const modeOfCode = ['file', 'sandbox', 'scorm'] as const;
 
 const b64 = (buf: Buffer) => buf.toString('base64url');
 
@@ -32,15 +46,19 @@ export async function resolveContentKey(db: Db): Promise<Buffer> {
   return Buffer.from(again!.value, 'base64url');
 }
 
-export function createContentSigner(key: Buffer, ttlSeconds: number) {
+/**
+ * `origin` is the content origin the URLs point at (absolute URLs); without it they stay relative (the
+ * demo seed, which only needs them well formed).
+ */
+export function createContentSigner(key: Buffer, ttlSeconds: number, origin = '') {
   const mac = (payload: string) => b64(createHmac('sha256', key).update(payload).digest().subarray(0, 18));
 
   function sign(grant: Omit<ContentGrant, 'expires'>, now = Date.now()): string {
-    // Expiry rounded up to the hour: the same file keeps the same URL for a while, so browsers cache it.
-    const expires = Math.ceil((now / 1000 + ttlSeconds) / 3600) * 3600;
-    const payload = b64(
-      Buffer.from(JSON.stringify([grant.prefix, grant.userId, expires, grant.mode === 'sandbox' ? 1 : 0])),
-    );
+    // Expiry rounded up to five minutes: the same file keeps the same URL for a while, so browsers cache it.
+    const expires = Math.ceil((now / 1000 + ttlSeconds) / 300) * 300;
+    const fields: unknown[] = [grant.prefix, grant.userId, expires, modeCode[grant.mode]];
+    if (grant.sessionId) fields.push(grant.sessionId, grant.courseId ?? 0, grant.trailId ?? 0);
+    const payload = b64(Buffer.from(JSON.stringify(fields)));
     return `${payload}.${mac(payload)}`;
   }
 
@@ -51,28 +69,31 @@ export function createContentSigner(key: Buffer, ttlSeconds: number) {
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
     try {
-      const [prefix, userId, expires, sandbox] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [
-        string,
-        number,
-        number,
-        number,
-      ];
+      const [prefix, userId, expires, mode, sessionId, courseId, trailId] = JSON.parse(
+        Buffer.from(payload, 'base64url').toString(),
+      ) as [string, number, number, number, string?, number?, number?];
       if (expires * 1000 < now) return 'expired';
-      return { prefix, userId, expires, mode: sandbox ? 'sandbox' : 'file' };
+      const grant: ContentGrant = { prefix, userId, expires, mode: modeOfCode[mode] ?? 'file' };
+      if (sessionId) {
+        grant.sessionId = sessionId;
+        if (courseId) grant.courseId = courseId;
+        if (trailId) grant.trailId = trailId;
+      }
+      return grant;
     } catch {
       return 'invalid';
     }
   }
 
-  /** `/api/learning/content/<token>/<path>` with each path segment encoded. */
+  /** `<origin>/api/learning/content/<token>/<path>` with each path segment encoded. */
   function url(grant: Omit<ContentGrant, 'expires'>, path: string): string {
     const encoded = path
       .split('/')
       .map((p) => encodeURIComponent(p))
       .join('/');
-    return `/api/learning/content/${sign(grant)}/${encoded}`;
+    return `${origin}/api/learning/content/${sign(grant)}/${encoded}`;
   }
 
-  return { sign, verify, url };
+  return { sign, verify, url, origin };
 }
 export type ContentSigner = ReturnType<typeof createContentSigner>;

@@ -1,9 +1,13 @@
 import { Transform, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../context';
 import { safeKey, type Storage } from '../../lib/storage';
 import { AppError } from '../../lib/errors';
+import { CONTENT_BRIDGE_PATH } from '../../plugins/content-origin';
+import type { ContentGate } from './content-gate';
 import type { ContentSigner } from './content-urls';
+import { SCORM_BRIDGE_SOURCE } from './scorm/scorm-bridge';
 
 const mimeByExt: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -53,22 +57,51 @@ export function mimeOf(path: string): string {
 }
 
 /**
- * The policy of HTML lessons and SCORM packages: a sandbox (no top navigation, no pop-ups, no plugins)
- * that keeps scripts, forms and the same origin — a SCO finds the runtime API by walking window.parent,
- * which needs the same origin. Packages often use inline scripts and styles, so those are allowed inside
- * the sandbox; network access stays on this origin.
+ * The policy of HTML lessons and SCORM packages, served on the content origin only: a sandbox (no top
+ * navigation, no pop-ups, no plugins) that keeps scripts, forms and the content origin as its own (the
+ * package's own storage works; the app's origin is another one, so nothing of the app is reachable).
+ * Packages often use inline scripts and styles, so those are allowed; network access stays on the content
+ * origin (the API is never reachable from a package), and only the app may frame it.
  */
-export const SANDBOX_CSP = [
-  'sandbox allow-scripts allow-same-origin allow-forms',
-  "default-src 'self' data: blob:",
-  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function sandboxCsp(appOrigins: readonly string[]): string {
+  return [
+    'sandbox allow-scripts allow-same-origin allow-forms',
+    "default-src 'self' data: blob:",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${appOrigins.join(' ') || "'none'"}`,
+  ].join('; ');
+}
+
+/** Files (images, media, documents): nothing runs; only the app frames them. */
+function fileCsp(appOrigins: readonly string[]): string {
+  return `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${appOrigins.join(' ') || "'none'"}`;
+}
+
+/** The first `<head>` (or the top of the document): where the runtime bridge must load before the package. */
+export function injectBridge(html: string, scriptPath: string): string {
+  const tag = `<script src="${scriptPath}"></script>`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  const doctype = /<!doctype[^>]*>/i.exec(html);
+  if (doctype)
+    return (
+      html.slice(0, doctype.index + doctype[0].length) + tag + html.slice(doctype.index + doctype[0].length)
+    );
+  return tag + html;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** Parses a single `bytes=` range; null for none, 'invalid' when unsatisfiable. */
 export function parseRange(
@@ -122,18 +155,69 @@ function slice(source: Readable, start: number, end: number): Readable {
 const contentParams = z.object({ '*': z.string().max(3_000) });
 const contentQuery = z.object({ download: z.enum(['1']).optional() });
 
+/** HTML pages of a SCORM package are read whole to inject the bridge; larger ones are served as they are. */
+const MAX_INJECTED_HTML = 8 * 1024 * 1024;
+
+export interface ContentRouteOptions {
+  storage: Storage;
+  signer: ContentSigner;
+  gate: ContentGate;
+  /** Origins of the app: they frame content and read it by fetch (pdf.js, hls.js, downloads). */
+  appOrigins: readonly string[];
+}
+
 /**
  * GET /api/learning/content/:token/* — learning files by signed URL (see content-urls.ts), with HTTP
- * Range (video seeking, pdf.js range requests). HTML lessons and SCORM packages are answered with the
- * sandbox policy above; the web also frames them with the same sandbox attribute.
+ * Range (video seeking, pdf.js range requests). Reached only on the content origin (plugins/content-origin.ts):
+ * HTML lessons and SCORM packages are answered with the sandbox policy above, and each HTML page of a
+ * SCORM package gets the runtime bridge (scorm/scorm-bridge.ts) before its own scripts.
  */
-export function registerContentRoutes(app: App, storage: Storage, signer: ContentSigner) {
+export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
+  const { storage, signer, gate, appOrigins } = opts;
+  const sandboxPolicy = sandboxCsp(appOrigins);
+  const filePolicy = fileCsp(appOrigins);
+
+  /** Cross-origin reads by the app (no cookies: the URL is the capability). */
+  function allowApp(request: FastifyRequest, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    reply.header('Vary', 'Origin');
+    if (typeof origin === 'string' && appOrigins.includes(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', 'Content-Range, Accept-Ranges, Content-Length');
+    }
+  }
+
+  app.get(
+    CONTENT_BRIDGE_PATH,
+    {
+      schema: { tags: ['learning'], summary: 'SCORM runtime bridge injected into packages (content origin)' },
+    },
+    async (_request, reply) => {
+      reply.removeHeader('X-Frame-Options');
+      reply.header('Cache-Control', 'public, max-age=300');
+      reply.header('Content-Security-Policy', "default-src 'none'");
+      return reply.type('text/javascript; charset=utf-8').send(SCORM_BRIDGE_SOURCE);
+    },
+  );
+
+  app.options(
+    '/api/learning/content/*',
+    { schema: { hide: true, params: contentParams } },
+    async (request, reply) => {
+      allowApp(request, reply);
+      reply.header('Access-Control-Allow-Methods', 'GET, HEAD');
+      reply.header('Access-Control-Allow-Headers', 'Range');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    },
+  );
+
   app.get(
     '/api/learning/content/*',
     {
       schema: {
         tags: ['learning'],
-        summary: 'A learning file by signed URL (Range supported)',
+        summary: 'A learning file by signed URL (Range supported; content origin only)',
         params: contentParams,
         querystring: contentQuery,
       },
@@ -145,6 +229,8 @@ export function registerContentRoutes(app: App, storage: Storage, signer: Conten
       const grant = signer.verify(wildcard.slice(0, slash));
       if (grant === 'expired') throw new AppError('LEARNING_CONTENT_LINK_EXPIRED', 403);
       if (grant === 'invalid') throw new AppError('NOT_FOUND', 404);
+      // The login that asked for it ended, or its user lost the course: the link is over.
+      if (!(await gate.allows(grant))) throw new AppError('LEARNING_CONTENT_LINK_EXPIRED', 403);
       const rest = wildcard.slice(slash + 1);
       let key: string;
       try {
@@ -157,14 +243,17 @@ export function registerContentRoutes(app: App, storage: Storage, signer: Conten
       if (!(await storage.exists(key))) throw new AppError('NOT_FOUND', 404);
       const size = await storage.size(key);
       const mime = mimeOf(key);
+      allowApp(request, reply);
+      // The app's frame-ancestors list replaces X-Frame-Options, which cannot name another origin.
+      reply.removeHeader('X-Frame-Options');
       reply.header('Accept-Ranges', 'bytes');
-      reply.header('Cache-Control', 'private, max-age=3600');
-      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-      if (grant.mode === 'sandbox') reply.header('Content-Security-Policy', SANDBOX_CSP);
-      else if (
-        mime.startsWith('text/html') ||
-        mime === 'image/svg+xml' ||
-        mime.startsWith('text/javascript')
+      reply.header('Cache-Control', 'private, max-age=300');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      const sandboxed = grant.mode === 'sandbox' || grant.mode === 'scorm';
+      reply.header('Content-Security-Policy', sandboxed ? sandboxPolicy : filePolicy);
+      if (
+        !sandboxed &&
+        (mime.startsWith('text/html') || mime === 'image/svg+xml' || mime.startsWith('text/javascript'))
       ) {
         // Outside a sandbox grant, active content is only ever downloaded.
         reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
@@ -175,6 +264,13 @@ export function registerContentRoutes(app: App, storage: Storage, signer: Conten
         reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       }
       reply.type(mime);
+      if (grant.mode === 'scorm' && mime.startsWith('text/html') && size <= MAX_INJECTED_HTML) {
+        // The package finds API / API_1484_11 in its own window: the bridge relays to the app's runtime.
+        const html = injectBridge((await readAll(storage.stream(key))).toString('utf8'), CONTENT_BRIDGE_PATH);
+        reply.header('Cache-Control', 'no-cache');
+        if (request.method === 'HEAD') return reply.send('');
+        return reply.send(html);
+      }
       const range = parseRange(request.headers.range, size);
       if (range === 'invalid') {
         reply.header('Content-Range', `bytes */${size}`);

@@ -47,9 +47,17 @@ export function registerLearnerRoutes(
     authorizations: AuthorizationService;
   },
 ) {
-  const { requireClient, requireRole } = deps.guards;
-  const viewer = (request: FastifyRequest) => s.viewers.load(request.auth!.userId, request.tenant!);
-  const preHandler = requireClient;
+  const { requireRole, requireFlag } = deps.guards;
+  const viewer = async (request: FastifyRequest) => ({
+    ...(await s.viewers.load(request.auth!.userId, request.tenant!)),
+    sessionId: request.auth!.sessionId,
+  });
+  // The client's modules gate the routes as they gate the screens: courses, trails (a course inside a trail
+  // needs both), and what serves either (filters, progress) needs one of them.
+  const courses = requireFlag('has_courses');
+  const trails = requireFlag('has_trails');
+  const preHandler = requireFlag('has_courses', 'has_trails');
+  const gateOf = { course: courses, trail: trails } as const;
 
   app.get(
     '/api/learning/filters',
@@ -67,7 +75,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses',
     {
-      preHandler,
+      preHandler: courses,
       schema: {
         tags,
         summary: 'Online courses (filtered, paged)',
@@ -81,7 +89,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses/:id',
     {
-      preHandler,
+      preHandler: courses,
       schema: {
         tags,
         summary: 'A course with its modules and activities',
@@ -97,7 +105,7 @@ export function registerLearnerRoutes(
     app.put(
       `${base}/favorite`,
       {
-        preHandler,
+        preHandler: gateOf[kind],
         schema: {
           tags,
           summary: `Favorite a ${kind}`,
@@ -112,7 +120,7 @@ export function registerLearnerRoutes(
     app.post(
       `${base}/enrollment`,
       {
-        preHandler,
+        preHandler: gateOf[kind],
         schema: {
           tags,
           summary: `Enroll in a ${kind}`,
@@ -125,7 +133,7 @@ export function registerLearnerRoutes(
     app.delete(
       `${base}/enrollment`,
       {
-        preHandler,
+        preHandler: gateOf[kind],
         schema: {
           tags,
           summary: `Unenroll from a ${kind}`,
@@ -140,7 +148,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses/:id/activities/:order',
     {
-      preHandler,
+      preHandler: courses,
       schema: {
         tags,
         summary: 'Activity player data',
@@ -154,7 +162,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails',
     {
-      preHandler,
+      preHandler: trails,
       schema: {
         tags,
         summary: 'Learning trails (filtered, paged)',
@@ -168,7 +176,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:id',
     {
-      preHandler,
+      preHandler: trails,
       schema: {
         tags,
         summary: 'A trail with its ordered items',
@@ -182,7 +190,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:trailId/courses/:id',
     {
-      preHandler,
+      preHandler: [trails, courses],
       schema: {
         tags,
         summary: 'A course inside a trail',
@@ -197,7 +205,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:trailId/courses/:id/activities/:order',
     {
-      preHandler,
+      preHandler: [trails, courses],
       schema: {
         tags,
         summary: 'Activity player data inside a trail',

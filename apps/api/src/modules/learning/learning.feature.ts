@@ -6,9 +6,12 @@ import { createAuthoringService } from './authoring.service';
 import { createCachedCatalogRepo, createCatalogCache, followWrites } from './catalog-cache';
 import { createCatalogRepo } from './catalog.repo';
 import { createCatalogService } from './catalog.service';
+import { contentOriginSettings } from '../../plugins/content-origin';
+import { createContentGate } from './content-gate';
 import { registerContentRoutes } from './content.routes';
 import { createContentSigner, resolveContentKey } from './content-urls';
 import { createCourseContextLoader } from './course-context';
+import { registerDownloadRoutes } from './download.routes';
 import { registerLearnerRoutes } from './learner.routes';
 import { createPlayerService } from './player.service';
 import { createProgressService } from './progress.service';
@@ -22,9 +25,11 @@ import { createViewerLoader, type Viewer } from './viewer';
  */
 async function registerLearning(app: App, deps: CoreDeps) {
   const { db, storage } = deps;
+  const contentOrigin = contentOriginSettings(deps.config);
   const signer = createContentSigner(
     await resolveContentKey(db),
     deps.config.LEARNING_CONTENT_URL_TTL_SECONDS,
+    contentOrigin.origin,
   );
   const viewers = createViewerLoader(db);
   // Learners' lists and course headers read the client's catalog from memory and only their own rows
@@ -42,7 +47,7 @@ async function registerLearning(app: App, deps: CoreDeps) {
   const player = createPlayerService({ db, contexts, signer });
   const progress = followWrites(
     createProgressService({ db, contexts }),
-    ['report', 'commit'],
+    ['report', 'commit', 'download'],
     ownRowsChanged,
   );
   const authorizations = createAuthorizationService(db);
@@ -60,7 +65,17 @@ async function registerLearning(app: App, deps: CoreDeps) {
   );
 
   registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
-  registerContentRoutes(app, storage, signer);
+  registerContentRoutes(app, {
+    storage,
+    signer,
+    gate: createContentGate({
+      db,
+      cache: catalogCache,
+      isSessionLive: (sid) => deps.services.auth.isSessionLive(sid),
+    }),
+    appOrigins: contentOrigin.frameOrigins,
+  });
+  registerDownloadRoutes(app, deps, { viewers, progress, storage });
   registerPublicRoutes(app, db, deps.services.site, signer);
   registerAuthoringRoutes(app, deps, authoring, reports);
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FileGroup, PlayerContent, PlayerPayload } from '@trilha/contracts/learning';
-import { mediaActivityKinds, openCompletesKinds } from '@trilha/contracts/learning';
+import { completionModeOf, mediaActivityKinds, minSecondsOf } from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_MEDIA_THRESHOLD } from './completion';
 import type { ContentSigner } from './content-urls';
 import { activityProgressOf, type CourseContext, type CourseContextLoader } from './course-context';
 import { launchCmi } from './scorm/scorm-runtime';
+import { readCmi } from './scorm/scorm-storage';
 import type { Viewer } from './viewer';
 
 type Activity = CourseContext['activities'][number];
@@ -17,14 +18,27 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 export function createPlayerService(deps: { db: Db; contexts: CourseContextLoader; signer: ContentSigner }) {
   const { db, contexts, signer } = deps;
 
-  function fileUrl(v: Viewer, a: Activity, mode: 'file' | 'sandbox' = 'file', path = a.content_path): string {
+  function fileUrl(
+    v: Viewer,
+    a: Activity,
+    mode: 'file' | 'sandbox' | 'scorm' = 'file',
+    path = a.content_path,
+  ): string {
     if (!a.content_prefix || !path) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
     const [file, query] = path.split('?', 2) as [string, string | undefined];
-    const url = signer.url({ prefix: a.content_prefix, userId: v.userId, mode }, file);
+    // Tied to the login and the course it was opened from: the content origin checks both while serving.
+    const url = signer.url(
+      { prefix: a.content_prefix, userId: v.userId, mode, sessionId: v.sessionId, ...v.openedFrom },
+      file,
+    );
     return query ? `${url}?${query}` : url;
   }
 
-  async function contentOf(v: Viewer, a: Activity): Promise<PlayerContent> {
+  /** The API's download of the activity's file: serving it is what counts as downloaded. */
+  const downloadUrl = (a: Activity, trailId?: number) =>
+    `/api/learning/activities/${a.id}/download${trailId ? `?trailId=${trailId}` : ''}`;
+
+  async function contentOf(v: Viewer, a: Activity, trailId?: number): Promise<PlayerContent> {
     const s = a.settings;
     const media = {
       completionThreshold: num(s['completionThreshold']) ?? DEFAULT_MEDIA_THRESHOLD,
@@ -34,6 +48,7 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
     };
     const file = () => ({
       url: fileUrl(v, a),
+      downloadUrl: downloadUrl(a, trailId),
       fileName: a.file_name ?? 'arquivo',
       mime: a.file_mime ?? 'application/octet-stream',
       size: a.file_size ?? 0,
@@ -71,14 +86,14 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
           version: a.scorm.version,
           learnerId: String(v.userId),
           learnerName: [v.lastName, v.firstName].filter(Boolean).join(', '),
-          saved: saved?.cmi ?? {},
+          saved: readCmi(saved?.cmi ?? {}),
           masteryScore: a.scorm.masteryScore,
           launchData: a.scorm.launchData,
         });
         return {
           kind: 'scorm',
           version: a.scorm.version,
-          launchUrl: fileUrl(v, a, 'sandbox', a.scorm.launchHref),
+          launchUrl: fileUrl(v, a, 'scorm', a.scorm.launchHref),
           cmi,
           entry,
         };
@@ -89,7 +104,7 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
         return {
           kind: 'flash',
           supported: false,
-          downloadUrl: a.content_prefix && a.content_path ? fileUrl(v, a) : null,
+          downloadUrl: a.content_prefix && a.content_path ? downloadUrl(a, trailId) : null,
           fileName: a.file_name,
         };
       case 'ppt':
@@ -104,6 +119,15 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
       default:
         return { kind: 'unsupported', activityKind: a.kind };
     }
+  }
+
+  function completionOf(a: Activity) {
+    const mode = completionModeOf(a.kind, a.settings);
+    if (!mode) return null;
+    return {
+      mode,
+      minSeconds: mode === 'time' ? minSecondsOf(a.settings) : null,
+    };
   }
 
   async function payload(
@@ -129,10 +153,13 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
         kind: a.kind,
         lock: a.lock,
         progress: activityProgressOf(a),
-        canMarkDone: (openCompletesKinds as readonly string[]).includes(a.kind),
+        canMarkDone: false,
+        completion: completionOf(a),
       },
       // A locked activity shows why, not its content (no signed URL leaves the server for it).
-      content: a.lock.locked ? null : await contentOf(v, a),
+      content: a.lock.locked
+        ? null
+        : await contentOf({ ...v, openedFrom: { courseId: ctx.card.id, trailId } }, a, trailId),
       menu: ctx.modules,
       previous: neighbour(ctx.activities[index - 1]),
       next: neighbour(ctx.activities[index + 1]),

@@ -1,17 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityProgressBody, ProgressResponse, ScormCommitBody } from '@trilha/contracts/learning';
-import { openCompletesKinds } from '@trilha/contracts/learning';
+import { completionModeOf, minSecondsOf } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import { auditLog } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import {
+  admitIntervals,
+  coveredSeconds,
   DEFAULT_MEDIA_THRESHOLD,
   effectiveDuration,
+  heartbeatSeconds,
+  mediaBudget,
   mediaCompleted,
   mergeIntervals,
   pdfCompleted,
   pdfPercent,
   percentOf,
+  supportedScormData,
+  timePercent,
   watchedShare,
   type Interval,
 } from './completion';
@@ -19,6 +25,7 @@ import { iso, type CourseContext, type CourseContextLoader } from './course-cont
 import { lockErrorCode } from './locks';
 import { isMediaKind } from './player.service';
 import { scormOutcome, writableElements } from './scorm/scorm-runtime';
+import { readCmi, storedCmi } from './scorm/scorm-storage';
 import type { Viewer } from './viewer';
 
 type Activity = CourseContext['activities'][number];
@@ -34,6 +41,10 @@ interface ProgressRow {
   success: 'passed' | 'failed' | null;
   score: number | null;
   completed_at: string | Date | null;
+  seconds_spent: number;
+  /** Seconds since the previous report and since the activity was opened, by the database's clock. */
+  since_seen: number | null;
+  since_start: number | null;
 }
 
 interface Next {
@@ -46,12 +57,17 @@ interface Next {
   pageCount?: number | null;
   success?: 'passed' | 'failed' | null;
   score?: number | null;
+  secondsSpent?: number;
 }
 
+/** Kinds a file can be downloaded from (HTML lessons and SCORM packages only play in their frame). */
+const downloadableKinds = new Set(['pdf', 'ppt', 'file', 'flash']);
+
 /**
- * Progress reports and SCORM commits. The server decides completion from what is reported (watched
- * intervals, pages, the SCORM runtime data), never from a "completed" flag of the player; an activity
- * that finished stays finished. Each report runs in one transaction with the activity row locked, and
+ * Progress reports and SCORM commits. The server decides completion from the evidence it keeps (watched
+ * intervals within the wall time it saw pass, pages, loads, downloads it served, time between heartbeats,
+ * the SCORM runtime data), by the rule the author chose (docs/completion.md), never from a "completed"
+ * flag of the player; an activity that finished stays finished. Each report runs in one transaction with the activity row locked, and
  * keeps the course row (completed count, finish time) and the enrollment of open courses beside it.
  */
 export function createProgressService(deps: { db: Db; contexts: CourseContextLoader }) {
@@ -93,7 +109,9 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
         sql`select 1 from course_progress where user_id = ${v.userId} and course_id = ${courseId} for update`,
       );
       const [current] = rowsOf<ProgressRow>(
-        await tx.execute(sql`select status, percent, position, watched, duration, page, page_count, success, score, completed_at
+        await tx.execute(sql`select status, percent, position, watched, duration, page, page_count, success, score, completed_at,
+            seconds_spent, extract(epoch from now() - last_seen_at)::float8 as since_seen,
+            extract(epoch from now() - started_at)::float8 as since_start
           from activity_progress where user_id = ${v.userId} and activity_id = ${activityId} for update`),
       );
       const next = await decide(current, tx, activity);
@@ -103,10 +121,11 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
       const [row] = rowsOf<ProgressRow>(
         await tx.execute(sql`
           insert into activity_progress (user_id, activity_id, course_id, client_id, status, percent, position, watched,
-            duration, page, page_count, success, score, completed_at, updated_at)
+            duration, page, page_count, success, score, seconds_spent, last_seen_at, completed_at, updated_at)
           values (${v.userId}, ${activityId}, ${courseId}, ${v.clientId}, ${finished ? 'finished' : 'in_progress'}, ${percent},
             ${next.position ?? null}, ${JSON.stringify(next.watched ?? [])}::jsonb, ${next.duration ?? null}, ${next.page ?? null},
-            ${next.pageCount ?? null}, ${next.success ?? null}, ${next.score ?? null}, ${finished ? sql`now()` : null}, now())
+            ${next.pageCount ?? null}, ${next.success ?? null}, ${next.score ?? null}, ${next.secondsSpent ?? 0}, now(),
+            ${finished ? sql`now()` : null}, now())
           on conflict (user_id, activity_id) do update set
             status = excluded.status, percent = excluded.percent,
             position = coalesce(excluded.position, activity_progress.position),
@@ -116,9 +135,12 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
             page_count = coalesce(excluded.page_count, activity_progress.page_count),
             success = coalesce(excluded.success, activity_progress.success),
             score = coalesce(excluded.score, activity_progress.score),
+            seconds_spent = greatest(excluded.seconds_spent, activity_progress.seconds_spent),
+            last_seen_at = now(),
             completed_at = coalesce(activity_progress.completed_at, excluded.completed_at),
             updated_at = now()
-          returning status, percent, position, watched, duration, page, page_count, success, score, completed_at`),
+          returning status, percent, position, watched, duration, page, page_count, success, score, completed_at,
+            seconds_spent, null as since_seen, null as since_start`),
       );
       let completed = ctx.card.completed_count ?? 0;
       if (finished && !wasFinished) {
@@ -128,20 +150,18 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
             where user_id = ${v.userId} and course_id = ${courseId} returning completed_count`),
         );
         completed = cp?.completed_count ?? completed + 1;
-        await tx.insert(auditLog).values({
-          clientId: v.clientId,
+        await audit(tx, {
           actorId: v.userId,
-          action: 'activity_finished',
-          entity: 'activity',
-          entityId: String(activityId),
+          clientId: v.clientId,
+          action: 'activity.finish',
+          target: { type: 'activity', id: activityId },
         });
         if (completed >= ctx.card.activity_count) {
-          await tx.insert(auditLog).values({
-            clientId: v.clientId,
+          await audit(tx, {
             actorId: v.userId,
-            action: 'course_finished',
-            entity: 'course',
-            entityId: String(courseId),
+            clientId: v.clientId,
+            action: 'course.finish',
+            target: { type: 'course', id: courseId },
           });
         }
       } else {
@@ -183,12 +203,24 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
     return write(v, activityId, trailId, async (current, _tx, activity) => {
       const kind = activity.kind;
       const settings = activity.settings;
+      const mode = completionModeOf(kind, settings);
+      const kept = { finished: false, percent: current?.percent ?? 0 };
       if (body.type === 'media') {
         if (!isMediaKind(kind)) throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
         const authored =
           typeof settings['durationSeconds'] === 'number' ? (settings['durationSeconds'] as number) : null;
         const duration = effectiveDuration(authored, current?.duration ?? null, body.duration);
-        const watched = mergeIntervals([...(current?.watched ?? []), ...body.intervals], duration);
+        const before = mergeIntervals(current?.watched ?? [], duration);
+        // Only what the wall time since the activity was opened (and since the last report) allows.
+        const budget = mediaBudget({
+          sinceLastReport: current?.since_seen ?? null,
+          sinceOpened: current?.since_start ?? null,
+          alreadyWatched: coveredSeconds(before),
+        });
+        const watched = mergeIntervals(
+          [...before, ...admitIntervals(before, body.intervals, budget, duration)],
+          duration,
+        );
         const threshold =
           typeof settings['completionThreshold'] === 'number'
             ? (settings['completionThreshold'] as number)
@@ -209,6 +241,7 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
         const pageCount = known ?? Math.max(body.pageCount, current?.page_count ?? 0);
         const page = Math.min(body.page, pageCount);
         const maxPage = Math.max(page, Math.round(((current?.percent ?? 0) / 100) * pageCount));
+        if (mode !== 'last_page') return { ...kept, page, pageCount: known ? null : pageCount };
         return {
           finished: pdfCompleted(page, pageCount),
           percent: pdfPercent(maxPage, pageCount),
@@ -216,11 +249,42 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
           pageCount: known ? null : pageCount,
         };
       }
-      if (!(openCompletesKinds as readonly string[]).includes(kind)) {
-        throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
-      }
-      return { finished: true, percent: 100 };
+      // Opening starts the clock of every kind; it completes nothing.
+      if (body.type === 'open') return kept;
+      if (mode === null || body.type === 'done') throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
+      if (body.type === 'loaded') return mode === 'view' ? { finished: true, percent: 100 } : kept;
+      // A heartbeat: the server counts the time since the previous report, whatever the player claims.
+      const secondsSpent = (current?.seconds_spent ?? 0) + heartbeatSeconds(current?.since_seen ?? null);
+      if (mode !== 'time') return { ...kept, secondsSpent };
+      const minSeconds = minSecondsOf(settings);
+      return {
+        finished: secondsSpent >= minSeconds,
+        percent: timePercent(secondsSpent, minSeconds),
+        secondsSpent,
+      };
     });
+  }
+
+  /**
+   * GET /api/learning/activities/:id/download: the file is served by the API, so a download is a fact
+   * the server saw. Records it (completing `download` activities) and returns what to stream.
+   */
+  async function download(v: Viewer, activityId: number, trailId?: number) {
+    const found: { file?: { key: string; name: string; mime: string } } = {};
+    const progress = await write(v, activityId, trailId, async (current, _tx, activity) => {
+      const path = activity.content_path?.split('?')[0];
+      if (!downloadableKinds.has(activity.kind) || !activity.content_prefix || !path)
+        throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+      found.file = {
+        key: `${activity.content_prefix}/${path}`,
+        name: activity.file_name ?? path.slice(path.lastIndexOf('/') + 1),
+        mime: activity.file_mime ?? 'application/octet-stream',
+      };
+      if (completionModeOf(activity.kind, activity.settings) === 'download')
+        return { finished: true, percent: 100 };
+      return { finished: false, percent: current?.percent ?? 0 };
+    });
+    return { progress, file: found.file! };
   }
 
   /** POST /api/learning/activities/:id/scorm/commit: merges the runtime data and rules on the outcome. */
@@ -232,15 +296,20 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
       const [saved] = rowsOf<{ cmi: Record<string, string> }>(
         await tx.execute(sql`
           insert into scorm_runtime_data (user_id, activity_id, client_id, cmi, sessions, updated_at)
-          values (${v.userId}, ${activityId}, ${v.clientId}, ${JSON.stringify(elements)}::jsonb, ${body.terminate ? 1 : 0}, now())
+          values (${v.userId}, ${activityId}, ${v.clientId}, ${JSON.stringify(storedCmi(elements))}::jsonb, ${body.terminate ? 1 : 0}, now())
           on conflict (user_id, activity_id) do update set
             cmi = scorm_runtime_data.cmi || excluded.cmi,
             sessions = scorm_runtime_data.sessions + ${body.terminate ? 1 : 0}, updated_at = now()
           returning cmi`),
       );
+      // Ruled only on what the runtime data supports (vocabulary, passing score), never the player's word.
       const outcome = scormOutcome(
         activity.scorm.version,
-        saved?.cmi ?? elements,
+        supportedScormData(
+          activity.scorm.version,
+          saved ? readCmi(saved.cmi) : elements,
+          activity.scorm.masteryScore,
+        ),
         activity.scorm.masteryScore,
       );
       return {
@@ -252,6 +321,6 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
     });
   }
 
-  return { report, commit };
+  return { report, commit, download };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;

@@ -7,8 +7,8 @@ import type {
 } from '@trilha/contracts/learning';
 import type { LanguageCode } from '@trilha/contracts/session';
 import { rowsOf, type Db } from '../../db/client';
-import { auditLog } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import { iso } from './course-context';
 import { intArrayParam } from './viewer';
 import type { Actor } from './authoring.service';
@@ -156,13 +156,12 @@ export function createReportService(db: Db) {
               on conflict do nothing returning user_id`),
           )
         : [];
-      await tx.insert(auditLog).values({
-        clientId: actor.clientId,
+      await audit(tx, {
         actorId: actor.userId,
-        action: 'enroll_users',
-        entity: 'course',
-        entityId: String(courseId),
-        data: JSON.stringify({ userIds: inserted.map((r) => r.user_id) }),
+        clientId: actor.clientId,
+        action: 'course.enroll_users',
+        target: { type: 'course', id: courseId },
+        details: { userIds: inserted.map((r) => r.user_id) },
       });
       return { enrolled: inserted.length, alreadyEnrolled: members.length - inserted.length, rejected };
     });
@@ -174,13 +173,12 @@ export function createReportService(db: Db) {
       await tx.execute(
         sql`delete from course_enrollments where course_id = ${courseId} and user_id = ${userId}`,
       );
-      await tx.insert(auditLog).values({
-        clientId: actor.clientId,
+      await audit(tx, {
         actorId: actor.userId,
-        action: 'unenroll_user',
-        entity: 'course',
-        entityId: String(courseId),
-        data: JSON.stringify({ userId }),
+        clientId: actor.clientId,
+        action: 'course.unenroll_user',
+        target: { type: 'course', id: courseId },
+        details: { userId },
       });
     });
     return { ok: true as const };

@@ -11,21 +11,14 @@ import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { trailItems, trails } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { Actor } from './authoring.service';
 import { coverUrlOf } from './catalog.service';
 import type { ContentSigner } from './content-urls';
 import { iso } from './course-context';
 
-/** What the trail back office borrows from the course back office (one audit trail, the writes both share). */
+/** What the trail back office borrows from the course back office (the writes both share). */
 export interface AuthoringKit {
-  audit(
-    tx: DbOrTx,
-    actor: Actor,
-    action: string,
-    entity: string,
-    entityId: number,
-    data?: unknown,
-  ): Promise<unknown>;
   assertIds(
     tx: DbOrTx,
     table: string,
@@ -44,7 +37,7 @@ export interface AuthoringKit {
  */
 export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, kit: AuthoringKit) {
   const { db, signer } = deps;
-  const { audit, assertIds } = kit;
+  const { assertIds } = kit;
 
   async function trailRow(clientId: number, trailId: number, tx: DbOrTx = db) {
     const [row] = await tx
@@ -150,12 +143,22 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
           .insert(trails)
           .values({ clientId: actor.clientId, ...values })
           .returning({ id: trails.id });
-        await audit(tx, actor, 'create', 'trail', row!.id);
+        await audit(tx, {
+          actorId: actor.userId,
+          clientId: actor.clientId,
+          action: 'trail.create',
+          target: { type: 'trail', id: row!.id },
+        });
         return row!.id;
       }
       await trailRow(actor.clientId, trailId, tx);
       await tx.update(trails).set(values).where(eq(trails.id, trailId));
-      await audit(tx, actor, 'update', 'trail', trailId);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'trail.update',
+        target: { type: 'trail', id: trailId },
+      });
       return trailId;
     });
     return adminTrail(actor.clientId, id);
@@ -179,7 +182,13 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
           .values({ clientId: actor.clientId, trailId, position, itemKind: item.kind, itemId: item.itemId });
       }
       await tx.update(trails).set({ updatedAt: new Date() }).where(eq(trails.id, trailId));
-      await audit(tx, actor, 'set_items', 'trail', trailId, body.items);
+      await audit(tx, {
+        actorId: actor.userId,
+        clientId: actor.clientId,
+        action: 'trail.set_items',
+        target: { type: 'trail', id: trailId },
+        details: body.items,
+      });
     });
     return adminTrail(actor.clientId, trailId);
   }

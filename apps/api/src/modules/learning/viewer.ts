@@ -15,6 +15,10 @@ export interface Viewer {
   groupIds: number[];
   firstName: string;
   lastName: string;
+  /** The login behind the request; signed content URLs are tied to it. */
+  sessionId?: string;
+  /** The course (and trail) the player was opened from; signed content URLs are checked against it. */
+  openedFrom?: { courseId: number; trailId?: number };
 }
 
 /** A Postgres array literal for integer ids (a parameter, cast in SQL). */

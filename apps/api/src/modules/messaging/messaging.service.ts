@@ -2,10 +2,11 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/accounts';
-import { users } from '../../db/schema/users';
+import { userClients } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { EmailTransport, TextProvider } from './providers';
-import { isTemplateName, renderTemplate, textToHtml, type TemplateName } from './templates';
+import type { CapturedMessage } from './capture';
+import { isTemplateName, maskSecrets, renderTemplate, textToHtml, type TemplateName } from './templates';
 
 export type MessageChannel = 'email' | 'sms' | 'whatsapp';
 
@@ -20,7 +21,11 @@ export interface SendMessage {
   lang: LanguageCode;
   /** The user the message is about (kept in the outbox; its client scopes the back office's view). */
   userId?: number;
-  /** The client the message belongs to; defaults to the user's selected client. */
+  /**
+   * The client the message is sent for (the back office of that client lists it). Without it, the
+   * message belongs to the user's only client, or to none (superusers only) when the user has several:
+   * never to whichever client the recipient happens to have selected.
+   */
   clientId?: number | null;
 }
 
@@ -34,6 +39,7 @@ export interface OutboxEntry {
   recipient: string;
   template: string;
   subject: string | null;
+  /** The text with its secrets (links, codes) hidden: the outbox never keeps them readable. */
   body: string;
   status: 'sent' | 'failed';
   error: string | null;
@@ -71,7 +77,7 @@ export interface MessagingService {
    * BAD_REQUEST for an unknown template.
    */
   send(message: SendMessage): Promise<OutboxEntry>;
-  /** The outbox, newest first, for the back office and for tests that read delivered codes and links. */
+  /** The outbox, newest first, for the back office: who got what, when, and whether it was delivered. */
   listOutbox(query?: OutboxQuery): Promise<OutboxPage>;
 }
 
@@ -81,6 +87,8 @@ export interface MessagingDeps {
   sms: TextProvider;
   whatsapp: TextProvider;
   mailFrom: string;
+  /** Keeps the recipient's copy outside production (capture.ts); absent in production. */
+  capture?: (message: CapturedMessage) => Promise<void>;
   log: (msg: string, err: unknown) => void;
 }
 
@@ -107,11 +115,12 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
   async function clientOf(message: SendMessage): Promise<number | null> {
     if (message.clientId !== undefined) return message.clientId;
     if (!message.userId) return null;
-    const [row] = await db
-      .select({ clientId: users.selectedClientId })
-      .from(users)
-      .where(eq(users.id, message.userId));
-    return row?.clientId ?? null;
+    const rows = await db
+      .select({ clientId: userClients.clientId })
+      .from(userClients)
+      .where(eq(userClients.userId, message.userId))
+      .limit(2);
+    return rows.length === 1 ? rows[0]!.clientId : null;
   }
 
   async function deliver(message: SendMessage, subject: string, body: string) {
@@ -138,9 +147,22 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
     async send(message) {
       if (!isTemplateName(message.template)) throw new AppError('BAD_REQUEST', 400);
       const { subject, body } = renderTemplate(message.template, message.lang, message.params);
+      const masked = renderTemplate(
+        message.template,
+        message.lang,
+        maskSecrets(message.template, message.params),
+      );
       let error: string | null = null;
       try {
         await deliver(message, subject, body);
+        await deps.capture?.({
+          channel: message.channel,
+          to: message.to,
+          template: message.template,
+          subject: message.channel === 'email' ? subject : null,
+          body,
+          sentAt: new Date().toISOString(),
+        });
       } catch (err) {
         error = err instanceof Error ? err.message.slice(0, 500) : String(err);
         deps.log('message not delivered', err);
@@ -153,8 +175,8 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
           channel: message.channel,
           recipient: message.to,
           template: message.template,
-          subject: message.channel === 'email' ? subject : null,
-          body,
+          subject: message.channel === 'email' ? masked.subject : null,
+          body: masked.body,
           status: error ? 'failed' : 'sent',
           error,
         })

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startSmtpServer } from '../../../test/accounts-smtp';
 import { createClient, createUser } from '../../../test/factories';
 import type { MessagingService } from './messaging.service';
-import { templateNames } from './templates';
+import { captureDir, readCaptured } from './capture';
+import { HIDDEN_SECRET, templateNames } from './templates';
 
 describe('messaging over a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -78,6 +79,71 @@ describe('messaging over a real SMTP server', () => {
         expect(sent.body.length).toBeGreaterThan(10);
       }
     }
+  });
+
+  it('keeps links and codes out of the outbox: the recipient gets them, staff see that they were sent', async () => {
+    const client = await createClient(t.database.db);
+    const user = await createUser(t.database.db, { clientIds: [client.id] });
+    const link = 'https://app.test/set-password/joana/MTI/abc-SECRETTOKEN';
+    await messaging.send({
+      channel: 'email',
+      to: 'joana@example.com',
+      template: 'set_password',
+      params: { name: 'Joana', link, hours: 72 },
+      lang: 'pt-BR',
+      userId: user.id,
+    });
+    expect((await smtp.lastTo('joana@example.com')).text).toContain(link);
+    const [stored] = (await messaging.listOutbox({ search: 'joana@example.com' })).items;
+    expect(stored).toMatchObject({ template: 'set_password', to: 'joana@example.com', status: 'sent' });
+    expect(stored!.body).not.toContain('SECRETTOKEN');
+    expect(stored!.body).not.toContain('/set-password/');
+    expect(stored!.body).toContain(HIDDEN_SECRET);
+    // Not even a search for a part of the secret finds it.
+    expect((await messaging.listOutbox({ search: 'SECRETTOKEN' })).total).toBe(0);
+    // The development capture is the recipient's copy, secret included.
+    const [captured] = await readCaptured(captureDir(t.config.DATA_DIR), 'joana@example.com');
+    expect(captured).toMatchObject({ template: 'set_password' });
+    expect(captured!.body).toContain(link);
+
+    await messaging.send({
+      channel: 'sms',
+      to: '+5511955554444',
+      template: 'recovery_code',
+      params: { code: '918273', minutes: 10 },
+      lang: 'en-US',
+    });
+    const [code] = (await messaging.listOutbox({ search: '+5511955554444' })).items;
+    expect(code!.body).not.toContain('918273');
+  });
+
+  it("files a message under the client it was sent for, never the recipient's selected client", async () => {
+    const a = await createClient(t.database.db);
+    const b = await createClient(t.database.db);
+    // Member of both, with B selected.
+    const user = await createUser(t.database.db, { clientIds: [b.id, a.id] });
+    const forA = await messaging.send({
+      channel: 'email',
+      to: 'both@example.com',
+      template: 'registration_received',
+      params: { name: 'Both' },
+      lang: 'pt-BR',
+      userId: user.id,
+      clientId: a.id,
+    });
+    expect(forA.clientId).toBe(a.id);
+    // Sent for no client in particular: with two clients it belongs to neither (superusers see it).
+    const unbound = await messaging.send({
+      channel: 'email',
+      to: 'both@example.com',
+      template: 'registration_approved',
+      params: { name: 'Both', link: 'https://app.test/' },
+      lang: 'pt-BR',
+      userId: user.id,
+    });
+    expect(unbound.clientId).toBeNull();
+    expect((await messaging.listOutbox({ clientId: b.id })).total).toBe(0);
+    expect((await messaging.listOutbox({ clientId: a.id })).items.map((m) => m.id)).toEqual([forA.id]);
   });
 
   it('records a failed delivery and answers MESSAGE_NOT_SENT', async () => {

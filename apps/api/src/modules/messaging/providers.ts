@@ -14,7 +14,7 @@ export interface TextProvider {
 
 /**
  * SMTP when SMTP_URL is set; otherwise nodemailer's JSON transport, which renders the message without
- * sending it (development and tests without a mail server: the outbox still records it).
+ * sending it (development and tests without a mail server read the captured copy, capture.ts).
  */
 export function createEmailTransport(config: Pick<Config, 'SMTP_URL'>): EmailTransport {
   const transport = config.SMTP_URL
@@ -27,7 +27,7 @@ export function createEmailTransport(config: Pick<Config, 'SMTP_URL'>): EmailTra
   };
 }
 
-/** 'log' keeps the message in the outbox only; 'http' posts `{ channel, to, body }` as JSON to the provider. */
+/** 'log' sends nothing (outside production the captured copy is the mailbox); 'http' posts `{ channel, to, body }` as JSON to the provider. */
 export function createTextProvider(
   channel: 'sms' | 'whatsapp',
   kind: 'log' | 'http',

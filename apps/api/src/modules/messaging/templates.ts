@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@trilha/contracts/session';
+import { fillPlaceholders } from '../../lib/messages';
 
 /**
  * The messages the platform sends, per language. `{{name}}` placeholders take the send call's params.
@@ -201,6 +202,31 @@ export function isTemplateName(name: string): name is TemplateName {
   return (templateNames as readonly string[]).includes(name);
 }
 
+/**
+ * The placeholders of each template that carry a secret (a password link, a one-time code). The
+ * outbox keeps the message with these hidden; only the recipient's copy carries them.
+ */
+export const secretParams: Partial<Record<TemplateName, readonly string[]>> = {
+  set_password: ['link'],
+  recover_password: ['link'],
+  recovery_code: ['code'],
+  phone_verification_code: ['code'],
+};
+
+/** What stands in the outbox for a hidden secret. */
+export const HIDDEN_SECRET = '[••••••]';
+
+/** The params with every secret of the template replaced by HIDDEN_SECRET. */
+export function maskSecrets(
+  name: TemplateName,
+  params: Record<string, string | number>,
+): Record<string, string | number> {
+  const secrets = secretParams[name] ?? [];
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, secrets.includes(key) ? HIDDEN_SECRET : value]),
+  );
+}
+
 /** Subject and text of a template in a language, with its placeholders filled. */
 export function renderTemplate(
   name: TemplateName,
@@ -208,9 +234,10 @@ export function renderTemplate(
   params: Record<string, string | number>,
 ): { subject: string; body: string } {
   const template = (catalogs[lang] ?? ptBR)[name];
-  const fill = (text: string) =>
-    text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params[key] ?? ''));
-  return { subject: fill(template.subject), body: fill(template.body) };
+  return {
+    subject: fillPlaceholders(template.subject, params),
+    body: fillPlaceholders(template.body, params),
+  };
 }
 
 const escapeHtml = (text: string) =>

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AVATAR_SIZE } from '@trilha/contracts/profile';
 import { AppError } from '../../lib/errors';
+import { readImage } from '../../lib/uploads';
 
 export interface CropBox {
   x: number;
@@ -16,16 +16,16 @@ export interface CropBox {
  */
 export async function renderAvatar(input: Buffer, crop?: CropBox): Promise<Buffer> {
   try {
-    let image = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+    let image = readImage(input).rotate();
     if (crop) {
-      const meta = await sharp(await image.toBuffer()).metadata();
+      const meta = await readImage(await image.toBuffer()).metadata();
       const W = meta.width ?? 0;
       const H = meta.height ?? 0;
       const left = Math.max(0, Math.min(W - 1, Math.round(crop.x)));
       const top = Math.max(0, Math.min(H - 1, Math.round(crop.y)));
       const width = Math.max(1, Math.min(W - left, Math.round(crop.width)));
       const height = Math.max(1, Math.min(H - top, Math.round(crop.height)));
-      image = sharp(await image.toBuffer()).extract({ left, top, width, height });
+      image = readImage(await image.toBuffer()).extract({ left, top, width, height });
     }
     return await image
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })

@@ -18,7 +18,7 @@ export interface MessagingPort {
 }
 
 export interface AccountsPort {
-  sendSetPasswordLink(userId: number, lang: LanguageCode): Promise<unknown>;
+  sendSetPasswordLink(userId: number, lang: LanguageCode, clientId?: number): Promise<unknown>;
   issueCode(
     userId: number,
     purpose: 'phone_verify',
@@ -26,7 +26,7 @@ export interface AccountsPort {
     lang?: LanguageCode,
   ): Promise<unknown>;
   verifyCode(userId: number, purpose: 'phone_verify', code: string): Promise<unknown>;
-  approve(userId: number, actorId?: number): Promise<unknown>;
+  approve(userId: number, actorId?: number, clientId?: number): Promise<unknown>;
 }
 
 export function messagingOf(features: Record<string, unknown>): MessagingPort | undefined {

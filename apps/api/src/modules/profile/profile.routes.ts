@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { serialIdParam } from '@trilha/contracts/primitives';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import {
@@ -282,7 +283,7 @@ export function registerProfileRoutes(
       schema: {
         tags,
         summary: 'Marks a message read',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: serialIdParam() }),
         response: { 200: okResponse, ...errors },
       },
     },

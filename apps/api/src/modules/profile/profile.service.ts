@@ -20,8 +20,9 @@ import type { LanguageCode } from '@trilha/contracts/session';
 import { checkPassword } from '@trilha/domain/password';
 import type { Db } from '../../db/client';
 import { accountDeletionRequests, supportTickets, userProfiles } from '../../db/schema/profile';
-import { auditLog, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { Storage } from '../../lib/storage';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
@@ -288,12 +289,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
         .update(users)
         .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
         .where(eq(users.id, userId));
-      await tx.insert(auditLog).values({
-        clientId,
+      await audit(tx, {
         actorId: userId,
+        clientId,
         action: 'user.password_change',
-        entity: 'user',
-        entityId: String(userId),
+        target: { type: 'user', id: userId },
       });
     });
     // This device stays signed in; every other session ends.
@@ -312,12 +312,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
           .insert(accountDeletionRequests)
           .values({ userId, clientId, reason: body.reason ? body.reason : null })
           .returning({ id: accountDeletionRequests.id });
-        await tx.insert(auditLog).values({
-          clientId,
+        await audit(tx, {
           actorId: userId,
+          clientId,
           action: 'user.deletion_request',
-          entity: 'account_deletion_request',
-          entityId: String(row!.id),
+          target: { type: 'deletion_request', id: row!.id },
         });
       });
     } catch (error) {
@@ -390,13 +389,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
         .update(accountDeletionRequests)
         .set({ status: 'processed', processedAt: new Date(), processedBy: actorId, reason: null })
         .where(eq(accountDeletionRequests.id, requestId));
-      await tx.insert(auditLog).values({
-        clientId,
+      await audit(tx, {
         actorId,
+        clientId,
         action: 'user.anonymize',
-        entity: 'user',
-        entityId: String(userId),
-        data: JSON.stringify({ requestId, previousStatus: user.status }),
+        target: { type: 'user', id: userId },
+        details: { requestId, previousStatus: user.status },
       });
     });
     if (profile?.avatarKey) await deps.storage.remove(profile.avatarKey);

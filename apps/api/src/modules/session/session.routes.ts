@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialIdParam } from '@trilha/contracts/primitives';
 import { errorBody } from '@trilha/contracts/errors';
 import {
   selectClientBody,
@@ -39,7 +40,7 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
       schema: {
         tags: ['session'],
         summary: "A client's logo (public: it brands screens before and after login)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: serialIdParam() }),
         response: { 200: z.any().describe('the image'), 404: errorBody },
       },
     },

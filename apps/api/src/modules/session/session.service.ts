@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   moduleCatalog,
   sessionResponse,
@@ -7,7 +7,7 @@ import {
 } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
-import { users } from '../../db/schema/users';
+import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { PubSub } from '../../lib/pubsub';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -95,9 +95,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     const [row] = await db
       .select({
         user: users,
+        // A client the user is blocked in is no longer theirs to work in (the other clients stay).
         memberships: sql<{ clientId: number; roles: string[] }[]>`coalesce((
           select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
-          from user_clients uc where uc.user_id = ${users.id}), '[]'::json)`,
+          from user_clients uc where uc.user_id = ${users.id} and uc.blocked_at is null), '[]'::json)`,
       })
       .from(users)
       .where(eq(users.id, userId));
@@ -109,7 +110,14 @@ export function createSessionService(deps: SessionServiceDeps) {
       lists = undefined;
       shared = await loadLists();
     }
-    const memberships = row.memberships
+    // A superuser belongs to no client in particular and may work in any: every client is listed, with
+    // the roles they hold there, if any.
+    const entries = user.isSuperuser
+      ? [...shared.clients.keys()].map(
+          (clientId) => row.memberships.find((m) => m.clientId === clientId) ?? { clientId, roles: [] },
+        )
+      : row.memberships;
+    const memberships = entries
       .filter((m) => shared.clients.has(m.clientId))
       .map((m) => ({ ...shared.clients.get(m.clientId)!, roles: m.roles }))
       .sort((a, b) => a.name.localeCompare(b.name));
@@ -121,7 +129,8 @@ export function createSessionService(deps: SessionServiceDeps) {
       roles: m.roles as SessionState['clients'][number]['roles'],
       modules: modulesFor(m.flags),
     }));
-    const selected = sessionClients.find((c) => c.id === user.selectedClientId) ?? null;
+    // A selection that is gone (blocked there, or none made yet) falls to the first client left.
+    const selected = sessionClients.find((c) => c.id === user.selectedClientId) ?? sessionClients[0] ?? null;
     return {
       user: {
         id: user.id,
@@ -192,7 +201,22 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     async selectClient(userId: number, clientId: number) {
-      if (!(await usersRepo.isMember(userId, clientId))) throw new AppError('CLIENT_NOT_AVAILABLE', 403);
+      // Any client the session lists: the user's unblocked memberships, every client for a superuser.
+      const { state } = await cached(userId);
+      if (!state.clients.some((c) => c.id === clientId)) {
+        // A client the user is blocked in answers the blocked message, for that client only.
+        const [blocked] = await db
+          .select({ at: userClients.blockedAt })
+          .from(userClients)
+          .where(
+            and(
+              eq(userClients.userId, userId),
+              eq(userClients.clientId, clientId),
+              isNotNull(userClients.blockedAt),
+            ),
+          );
+        throw blocked ? new AppError('AUTH_USER_BLOCKED', 403) : new AppError('CLIENT_NOT_AVAILABLE', 403);
+      }
       await usersRepo.update(userId, { selectedClientId: clientId });
       await invalidate(userId);
     },

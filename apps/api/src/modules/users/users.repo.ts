@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { documentLookupKey } from '@trilha/domain/document';
 import type { DbOrTx } from '../../db/client';
 import { userClients, users } from '../../db/schema/users';
 
@@ -8,12 +9,12 @@ export function createUsersRepo(db: DbOrTx) {
   return {
     async findByLogin(identifier: string): Promise<UserRow | undefined> {
       const trimmed = identifier.trim();
-      const digits = trimmed.replace(/[.\-\s/]/g, '');
+      const documentKey = documentLookupKey(trimmed);
       const conditions = [
         sql`lower(${users.username}) = ${trimmed.toLowerCase()}`,
         sql`lower(${users.email}) = ${trimmed.toLowerCase()}`,
       ];
-      if (/^\d{6,14}$/.test(digits)) conditions.push(eq(users.document, digits));
+      if (documentKey) conditions.push(eq(users.document, documentKey));
       const rows = await db
         .select()
         .from(users)
@@ -31,14 +32,6 @@ export function createUsersRepo(db: DbOrTx) {
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
-    },
-
-    async membershipCount(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(userClients)
-        .where(eq(userClients.userId, userId));
-      return row?.n ?? 0;
     },
 
     async isMember(userId: number, clientId: number): Promise<boolean> {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { serialIdParam } from '@trilha/contracts/primitives';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import type { App } from '../../context';
 import type { PreHandler } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
+/** Blocks across every client; a block in one client is the accounts back office's (accounts-admin). */
 export function registerUsersAdminRoutes(app: App, usersService: UsersService, requireAuth: PreHandler) {
-  const params = z.object({ id: z.coerce.number().int().positive() });
+  const params = z.object({ id: serialIdParam() });
   const response = { 200: okResponse, 401: errorBody, 403: errorBody, 404: errorBody };
 
   app.post(
@@ -15,7 +17,7 @@ export function registerUsersAdminRoutes(app: App, usersService: UsersService, r
       preHandler: requireAuth,
       schema: {
         tags: ['admin: users'],
-        summary: 'Block a user and end all their sessions',
+        summary: 'Blocks a user in every client at once and ends all their sessions (superusers only)',
         params,
         response,
       },
@@ -30,7 +32,12 @@ export function registerUsersAdminRoutes(app: App, usersService: UsersService, r
     '/api/admin/users/:id/unblock',
     {
       preHandler: requireAuth,
-      schema: { tags: ['admin: users'], summary: 'Unblock a user', params, response },
+      schema: {
+        tags: ['admin: users'],
+        summary: 'Lifts a block in every client, per-client blocks included (superusers only)',
+        params,
+        response,
+      },
     },
     async (request) => {
       await usersService.unblock(request.auth!.userId, request.params.id);

@@ -1,56 +1,75 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, userClients, users } from '../../db/schema/users';
+import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import type { AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
+import { blockedInEveryClient } from './client-blocks';
 import { createUsersRepo } from './users.repo';
 
-/** Roles that may change another account's status in a client they share. */
-const accountAdminRoles = ['program_admin', 'support', 'manager'];
-
+/**
+ * Account status. A block is per client (user_clients.blocked_at): the user keeps their other clients,
+ * and the sessions working in that client end. Blocking in every client at once (users.status) is a
+ * superuser's act. Who may block whom in a client (the staff hierarchy) is decided by the caller, the
+ * accounts back office, which knows the actor's roles there.
+ */
 export function createUsersService(deps: { db: Db; auth: AuthService; sessions: SessionService }) {
   const { db } = deps;
   const repo = createUsersRepo(db);
 
-  async function assertCanAdminister(actorId: number, targetId: number) {
-    const actor = await repo.findById(actorId);
-    if (!actor) throw new AppError('UNAUTHENTICATED', 401);
-    if (actor.isSuperuser) return;
-    // The actor needs an account-admin role in a client the target also belongs to.
-    const [shared] = await db
-      .select({ clientId: userClients.clientId })
-      .from(userClients)
-      .innerJoin(
-        sql`user_clients as target`,
-        sql`target.client_id = ${userClients.clientId} and target.user_id = ${targetId}`,
-      )
-      .where(
-        and(
-          eq(userClients.userId, actorId),
-          sql`${userClients.roles} && array[${sql.join(
-            accountAdminRoles.map((r) => sql`${r}`),
-            sql`, `,
-          )}]::text[]`,
-        ),
-      )
-      .limit(1);
-    if (!shared) throw new AppError('NOT_FOUND', 404);
+  /** Ends the sessions that were working in the client: a session works in the user's selected client. */
+  async function endSessionsIn(userId: number, clientId: number) {
+    const user = await repo.findById(userId);
+    if (!user) return;
+    if (user.selectedClientId === clientId || (await blockedInEveryClient(db, userId))) {
+      await deps.auth.revokeAllSessions(userId, 'blocked');
+    }
   }
 
-  async function setStatus(actorId: number, targetId: number, status: 'active' | 'blocked') {
-    if (actorId === targetId) throw new AppError('FORBIDDEN', 403);
-    await assertCanAdminister(actorId, targetId);
+  async function setClientBlock(actorId: number, targetId: number, clientId: number, blocked: boolean) {
+    if (actorId === targetId) throw new AppError('ADMIN_SELF_ACTION', 403);
+    await db.transaction(async (tx) => {
+      const changed = await tx
+        .update(userClients)
+        .set({ blockedAt: blocked ? new Date() : null })
+        .where(and(eq(userClients.userId, targetId), eq(userClients.clientId, clientId)))
+        .returning({ userId: userClients.userId });
+      if (!changed.length) throw new AppError('NOT_FOUND', 404);
+      await audit(tx, {
+        actorId,
+        clientId,
+        action: blocked ? 'user.block' : 'user.unblock',
+        target: { type: 'user', id: targetId },
+      });
+    });
+    if (blocked) await endSessionsIn(targetId, clientId);
+    await deps.sessions.invalidate(targetId);
+  }
+
+  /** Blocks or unblocks an account in every client at once: superusers only, never another superuser. */
+  async function setGlobalStatus(actorId: number, targetId: number, status: 'active' | 'blocked') {
+    if (actorId === targetId) throw new AppError('ADMIN_SELF_ACTION', 403);
+    const actor = await repo.findById(actorId);
+    if (!actor) throw new AppError('UNAUTHENTICATED', 401);
+    if (!actor.isSuperuser) throw new AppError('ADMIN_SUPERUSER_REQUIRED', 403);
+    const target = await repo.findById(targetId);
+    if (!target) throw new AppError('NOT_FOUND', 404);
+    if (target.isSuperuser) throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
     await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ status, blockedAt: status === 'blocked' ? new Date() : null, updatedAt: new Date() })
         .where(eq(users.id, targetId));
-      await tx.insert(auditLog).values({
+      if (status === 'active') {
+        // Lifting a block everywhere lifts the per-client blocks too.
+        await tx.update(userClients).set({ blockedAt: null }).where(eq(userClients.userId, targetId));
+      }
+      await audit(tx, {
         actorId,
-        action: status === 'blocked' ? 'user.block' : 'user.unblock',
-        entity: 'user',
-        entityId: String(targetId),
+        clientId: null,
+        action: status === 'blocked' ? 'user.block_everywhere' : 'user.unblock_everywhere',
+        target: { type: 'user', id: targetId },
       });
     });
     if (status === 'blocked') await deps.auth.revokeAllSessions(targetId, 'blocked');
@@ -58,8 +77,14 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
   }
 
   return {
-    block: (actorId: number, targetId: number) => setStatus(actorId, targetId, 'blocked'),
-    unblock: (actorId: number, targetId: number) => setStatus(actorId, targetId, 'active'),
+    /** Blocks the account in one client (the caller has checked the actor may). */
+    blockInClient: (actorId: number, targetId: number, clientId: number) =>
+      setClientBlock(actorId, targetId, clientId, true),
+    unblockInClient: (actorId: number, targetId: number, clientId: number) =>
+      setClientBlock(actorId, targetId, clientId, false),
+    /** Blocks the account in every client at once (superusers). */
+    block: (actorId: number, targetId: number) => setGlobalStatus(actorId, targetId, 'blocked'),
+    unblock: (actorId: number, targetId: number) => setGlobalStatus(actorId, targetId, 'active'),
   };
 }
 

@@ -3,9 +3,9 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { extractScormFiles, readScormPackage } from './scorm-manifest';
 import { ScormPackageError } from './scorm-package-error';
 
-function errorOf(run: () => unknown): ScormPackageError {
+async function errorOf(run: () => unknown): Promise<ScormPackageError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof ScormPackageError) return error;
     throw error;
@@ -134,8 +134,8 @@ function declareSize(archive: Uint8Array, name: string, size: number): Uint8Arra
 }
 
 describe('readScormPackage', () => {
-  it('reads a SCORM 1.2 package: structure, launch item with its parameters, files', () => {
-    const pkg = readScormPackage(scorm12Zip());
+  it('reads a SCORM 1.2 package: structure, launch item with its parameters, files', async () => {
+    const pkg = await readScormPackage(scorm12Zip());
 
     expect(pkg.version).toBe('1.2');
     expect(pkg.identifier).toBe('com.example.retail');
@@ -212,8 +212,8 @@ describe('readScormPackage', () => {
     ]);
   });
 
-  it('reads a SCORM 2004 package: default organization, xml:base, scormType, dataFromLMS', () => {
-    const pkg = readScormPackage(
+  it('reads a SCORM 2004 package: default organization, xml:base, scormType, dataFromLMS', async () => {
+    const pkg = await readScormPackage(
       zip({
         'imsmanifest.xml': scorm2004Manifest,
         'content/start.html': html('Slides'),
@@ -247,27 +247,31 @@ describe('readScormPackage', () => {
     ['CAM 1.3', '2004'],
     ['2004 4th Edition', '2004'],
     ['1.2', '1.2'],
-  ])('reads schemaversion "%s" as SCORM %s', (schemaVersion, expected) => {
+  ])('reads schemaversion "%s" as SCORM %s', async (schemaVersion, expected) => {
     const manifest = scorm2004Manifest.replace('2004 4th Edition', schemaVersion);
-    const pkg = readScormPackage(zip({ 'imsmanifest.xml': manifest, 'content/start.html': html('Slides') }));
+    const pkg = await readScormPackage(
+      zip({ 'imsmanifest.xml': manifest, 'content/start.html': html('Slides') }),
+    );
     expect(pkg.version).toBe(expected);
   });
 
-  it('tells the version from the namespaces when the manifest has no schemaversion', () => {
+  it('tells the version from the namespaces when the manifest has no schemaversion', async () => {
     const without2004 = scorm2004Manifest.replace(/<metadata>.*<\/metadata>/, '');
     const without12 = scorm12Manifest.replace(/<metadata>.*<\/metadata>/, '');
-    expect(readScormPackage(zip({ 'imsmanifest.xml': without2004, 'content/start.html': 'x' })).version).toBe(
-      '2004',
-    );
-    expect(readScormPackage(scorm12Zip({ 'imsmanifest.xml': without12 })).version).toBe('1.2');
+    expect(
+      (await readScormPackage(zip({ 'imsmanifest.xml': without2004, 'content/start.html': 'x' }))).version,
+    ).toBe('2004');
+    expect((await readScormPackage(scorm12Zip({ 'imsmanifest.xml': without12 }))).version).toBe('1.2');
   });
 
-  it('reads a manifest with a byte order mark', () => {
+  it('reads a manifest with a byte order mark', async () => {
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...strToU8(scorm12Manifest)]);
-    expect(readScormPackage(scorm12Zip({ 'imsmanifest.xml': withBom })).title).toBe('Vendas & Atendimento');
+    expect((await readScormPackage(scorm12Zip({ 'imsmanifest.xml': withBom }))).title).toBe(
+      'Vendas & Atendimento',
+    );
   });
 
-  it('accepts a package zipped inside a single top-level folder and returns it as the base path', () => {
+  it('accepts a package zipped inside a single top-level folder and returns it as the base path', async () => {
     const archive = zip({
       'Curso Varejo/imsmanifest.xml': scorm12Manifest,
       'Curso Varejo/index.html': html('Lição 1'),
@@ -276,38 +280,42 @@ describe('readScormPackage', () => {
       'Curso Varejo/.DS_Store': 'junk',
     });
 
-    const pkg = readScormPackage(archive);
+    const pkg = await readScormPackage(archive);
 
     expect(pkg.basePath).toBe('Curso Varejo/');
     expect(pkg.launchHref).toBe('index.html?lesson=1');
     expect(pkg.files).toEqual(['imsmanifest.xml', 'index.html', 'js/app.js']);
-    const extracted = extractScormFiles(archive, pkg.basePath);
+    const extracted = await extractScormFiles(archive, pkg.basePath);
     expect(extracted.map((file) => file.path)).toEqual(['imsmanifest.xml', 'index.html', 'js/app.js']);
     expect(new TextDecoder().decode(extracted.find((file) => file.path === 'js/app.js')?.bytes)).toBe(
       'console.log(1)',
     );
   });
 
-  it('refuses a zip without imsmanifest.xml', () => {
-    expect(errorOf(() => readScormPackage(zip({ 'index.html': html('x') }))).code).toBe('SCORM_NO_MANIFEST');
-    expect(errorOf(() => readScormPackage(zip({}))).code).toBe('SCORM_NO_MANIFEST');
+  it('refuses a zip without imsmanifest.xml', async () => {
+    expect((await errorOf(() => readScormPackage(zip({ 'index.html': html('x') })))).code).toBe(
+      'SCORM_NO_MANIFEST',
+    );
+    expect((await errorOf(() => readScormPackage(zip({})))).code).toBe('SCORM_NO_MANIFEST');
   });
 
-  it('does not look for the manifest below a top-level folder when there are several', () => {
+  it('does not look for the manifest below a top-level folder when there are several', async () => {
     const archive = zip({ 'a/imsmanifest.xml': scorm12Manifest, 'a/index.html': 'x', 'b/other.html': 'y' });
-    expect(errorOf(() => readScormPackage(archive)).code).toBe('SCORM_NO_MANIFEST');
+    expect((await errorOf(() => readScormPackage(archive))).code).toBe('SCORM_NO_MANIFEST');
   });
 
-  it('refuses a manifest without an organization', () => {
+  it('refuses a manifest without an organization', async () => {
     const manifest = manifestWith(
       '<organizations/>',
       '<resource identifier="R" type="webcontent" adlcp:scormtype="sco" href="index.html"/>',
     );
-    const error = errorOf(() => readScormPackage(zip({ 'imsmanifest.xml': manifest, 'index.html': 'x' })));
+    const error = await errorOf(() =>
+      readScormPackage(zip({ 'imsmanifest.xml': manifest, 'index.html': 'x' })),
+    );
     expect(error.code).toBe('SCORM_NO_ORGANIZATION');
   });
 
-  it('refuses an organization whose items launch nothing', () => {
+  it('refuses an organization whose items launch nothing', async () => {
     const manifest = manifestWith(
       '<organizations default="O"><organization identifier="O"><title>T</title>' +
         '<item identifier="I" identifierref="SHARED"><title>I</title></item>' +
@@ -316,25 +324,25 @@ describe('readScormPackage', () => {
       '<resource identifier="SHARED" type="webcontent" adlcp:scormtype="asset"><file href="a.css"/></resource>' +
         '<resource identifier="REMOTE" type="webcontent" adlcp:scormtype="sco" href="https://example.com/x"/>',
     );
-    const error = errorOf(() => readScormPackage(zip({ 'imsmanifest.xml': manifest, 'a.css': 'x' })));
+    const error = await errorOf(() => readScormPackage(zip({ 'imsmanifest.xml': manifest, 'a.css': 'x' })));
     expect(error.code).toBe('SCORM_NO_LAUNCHABLE_RESOURCE');
   });
 
-  it('refuses malformed XML and a root element other than <manifest>', () => {
+  it('refuses malformed XML and a root element other than <manifest>', async () => {
     const broken = scorm12Manifest.replace('</organizations>', '');
-    const error = errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': broken })));
+    const error = await errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': broken })));
     expect(error.code).toBe('SCORM_INVALID_MANIFEST');
     expect(error.details).toMatchObject({ line: expect.any(Number) });
 
     const wrongRoot = '<?xml version="1.0"?><package><title>x</title></package>';
-    expect(errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': wrongRoot }))).code).toBe(
+    expect((await errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': wrongRoot })))).code).toBe(
       'SCORM_INVALID_MANIFEST',
     );
   });
 
-  it('refuses a package whose launch file is not in the zip', () => {
+  it('refuses a package whose launch file is not in the zip', async () => {
     const archive = zip({ 'imsmanifest.xml': scorm12Manifest, 'lesson 2.html': html('Lição 2') });
-    const error = errorOf(() => readScormPackage(archive));
+    const error = await errorOf(() => readScormPackage(archive));
     expect(error.code).toBe('SCORM_MISSING_FILE');
     expect(error.details).toEqual({ path: 'index.html' });
   });
@@ -345,15 +353,15 @@ describe('readScormPackage', () => {
     '/etc/cron.d/evil',
     'C:\\Windows\\evil.dll',
     '..\\evil.html',
-  ])('refuses the zip-slip entry %s', (name) => {
+  ])('refuses the zip-slip entry %s', async (name) => {
     const archive = scorm12Zip({ [name]: 'evil' });
-    expect(errorOf(() => readScormPackage(archive)).code).toBe('SCORM_UNSAFE_PATH');
-    expect(errorOf(() => extractScormFiles(archive, '')).code).toBe('SCORM_UNSAFE_PATH');
+    expect((await errorOf(() => readScormPackage(archive))).code).toBe('SCORM_UNSAFE_PATH');
+    expect((await errorOf(() => extractScormFiles(archive, ''))).code).toBe('SCORM_UNSAFE_PATH');
   });
 
-  it('refuses a manifest href that climbs out of the package', () => {
+  it('refuses a manifest href that climbs out of the package', async () => {
     const manifest = scorm12Manifest.replace('href="index.html">', 'href="../../index.html">');
-    expect(errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': manifest }))).code).toBe(
+    expect((await errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': manifest })))).code).toBe(
       'SCORM_UNSAFE_PATH',
     );
   });
@@ -362,52 +370,58 @@ describe('readScormPackage', () => {
     ['random bytes', new Uint8Array(4096).map((_, i) => (i * 7919) % 251)],
     ['an empty file', new Uint8Array(0)],
     ['a PDF', strToU8('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')],
-  ])('refuses %s as not a zip', (_label, bytes) => {
-    expect(errorOf(() => readScormPackage(bytes)).code).toBe('SCORM_NOT_A_ZIP');
+  ])('refuses %s as not a zip', async (_label, bytes) => {
+    expect((await errorOf(() => readScormPackage(bytes))).code).toBe('SCORM_NOT_A_ZIP');
   });
 
-  it('refuses a zip whose entries fail their checksum', () => {
+  it('refuses a zip whose entries fail their checksum', async () => {
     const archive = zipSync({ 'imsmanifest.xml': [strToU8(scorm12Manifest), { level: 0 }] });
     const at = archive.indexOf('<'.charCodeAt(0), 30);
     archive[at + 10] = archive[at + 10]! ^ 0xff;
-    expect(errorOf(() => readScormPackage(archive)).code).toBe('SCORM_NOT_A_ZIP');
+    expect((await errorOf(() => readScormPackage(archive))).code).toBe('SCORM_NOT_A_ZIP');
   });
 });
 
 describe('size limits', () => {
   const big = new Uint8Array(1024 * 1024); // 1 MiB of zeros deflates to about a kilobyte
 
-  it('refuses a package whose declared uncompressed size is over the limit before inflating it', () => {
+  it('refuses a package whose declared uncompressed size is over the limit before inflating it', async () => {
     const archive = scorm12Zip({ 'media/video.bin': big });
     expect(archive.length).toBeLessThan(64 * 1024);
 
-    const error = errorOf(() => readScormPackage(archive, { maxTotalBytes: 512 * 1024 }));
+    const error = await errorOf(() => readScormPackage(archive, { maxTotalBytes: 512 * 1024 }));
     expect(error.code).toBe('SCORM_TOO_LARGE');
-    expect(errorOf(() => extractScormFiles(archive, '', { maxTotalBytes: 512 * 1024 })).code).toBe(
+    expect((await errorOf(() => extractScormFiles(archive, '', { maxTotalBytes: 512 * 1024 }))).code).toBe(
       'SCORM_TOO_LARGE',
     );
-    expect(readScormPackage(archive, { maxTotalBytes: 2 * 1024 * 1024 }).files).toContain('media/video.bin');
+    expect((await readScormPackage(archive, { maxTotalBytes: 2 * 1024 * 1024 })).files).toContain(
+      'media/video.bin',
+    );
   });
 
-  it('refuses more entries than allowed', () => {
+  it('refuses more entries than allowed', async () => {
     const many: Record<string, string> = {};
     for (let i = 0; i < 30; i++) many[`pages/p${i}.html`] = 'x';
     const archive = scorm12Zip(many);
-    expect(errorOf(() => readScormPackage(archive, { maxEntries: 20 })).code).toBe('SCORM_TOO_LARGE');
-    expect(errorOf(() => extractScormFiles(archive, '', { maxEntries: 20 })).code).toBe('SCORM_TOO_LARGE');
-    expect(extractScormFiles(archive, '', { maxEntries: 40 })).toHaveLength(35);
+    expect((await errorOf(() => readScormPackage(archive, { maxEntries: 20 }))).code).toBe(
+      'SCORM_TOO_MANY_FILES',
+    );
+    expect((await errorOf(() => extractScormFiles(archive, '', { maxEntries: 20 }))).code).toBe(
+      'SCORM_TOO_MANY_FILES',
+    );
+    expect(await extractScormFiles(archive, '', { maxEntries: 40 })).toHaveLength(35);
   });
 
-  it('stops inflating an entry that produces more than it declares', () => {
+  it('stops inflating an entry that produces more than it declares', async () => {
     const archive = declareSize(scorm12Zip({ 'media/video.bin': big }), 'media/video.bin', 1000);
-    const error = errorOf(() => extractScormFiles(archive, ''));
+    const error = await errorOf(() => extractScormFiles(archive, ''));
     expect(error.code).toBe('SCORM_TOO_LARGE');
     expect(error.details).toEqual({ entry: 'media/video.bin', declaredSize: 1000 });
   });
 });
 
 describe('extractScormFiles', () => {
-  it('returns every file of the package with its bytes, without directories or archiver junk', () => {
+  it('returns every file of the package with its bytes, without directories or archiver junk', async () => {
     const archive = zipSync({
       'imsmanifest.xml': strToU8(scorm12Manifest),
       'index.html': html('Lição 1'),
@@ -416,7 +430,7 @@ describe('extractScormFiles', () => {
       'images/logo.png': [new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { level: 0 }],
     });
 
-    const files = extractScormFiles(archive, '');
+    const files = await extractScormFiles(archive, '');
 
     expect(files.map((file) => file.path)).toEqual([
       'images/logo.png',
@@ -428,7 +442,7 @@ describe('extractScormFiles', () => {
     expect(new TextDecoder().decode(files[2]!.bytes)).toBe('<!doctype html><title>Lição 1</title>');
   });
 
-  it('refuses a base path that climbs out of the package', () => {
-    expect(errorOf(() => extractScormFiles(scorm12Zip(), '../')).code).toBe('SCORM_UNSAFE_PATH');
+  it('refuses a base path that climbs out of the package', async () => {
+    expect((await errorOf(() => extractScormFiles(scorm12Zip(), '../'))).code).toBe('SCORM_UNSAFE_PATH');
   });
 });

@@ -1,7 +1,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ScormPackageError } from './scorm-package-error';
 import { applyParameters, encodePath, isArchiverJunk, normalizeEntryPath, resolveHref } from './scorm-paths';
-import { listZipEntries, readZipEntry, type ZipEntry } from './zip-reader';
+import type { Readable } from 'node:stream';
+import {
+  listZipEntries,
+  openZipEntry,
+  readZipEntry,
+  toZipSource,
+  type ZipEntry,
+  type ZipSource,
+} from './zip-reader';
 
 export type ScormVersion = '1.2' | '2004';
 export type ScormType = 'sco' | 'asset';
@@ -62,12 +70,21 @@ export interface ScormZipLimits {
   maxTotalBytes: number;
   maxEntries: number;
   maxManifestBytes: number;
+  /**
+   * Largest unpacked / packed size of an entry bigger than RATIO_FLOOR_BYTES. Real content (HTML, scripts,
+   * media) stays well below 100:1; deflate's ceiling is about 1,032:1, what a run of zeros gives.
+   */
+  maxRatio: number;
 }
+
+/** Entries smaller than this are never refused for their ratio: a tiny file can compress very well. */
+export const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 export const DEFAULT_SCORM_ZIP_LIMITS: ScormZipLimits = {
   maxTotalBytes: 200 * 1024 * 1024,
   maxEntries: 10_000,
   maxManifestBytes: 8 * 1024 * 1024,
+  maxRatio: 100,
 };
 
 export interface ScormFile {
@@ -85,19 +102,34 @@ function mib(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
-/** Lists the zip, refuses unsafe names and oversized archives, all before inflating a single byte. */
-function inspectZip(zip: Uint8Array, limits: ScormZipLimits): CheckedEntry[] {
-  const entries = listZipEntries(zip, limits.maxEntries);
+/**
+ * Lists the zip and refuses unsafe names, symlinks, too many entries, oversized archives and entries
+ * compressed beyond real content, all before inflating a single byte.
+ */
+async function inspectZip(source: ZipSource, limits: ScormZipLimits): Promise<CheckedEntry[]> {
+  const entries = await listZipEntries(source, limits.maxEntries);
   const seen = new Set<string>();
   let total = 0;
   const checked = entries.map((entry) => {
     const path = normalizeEntryPath(entry.name);
+    if (entry.isSymlink) {
+      throw new ScormPackageError('SCORM_UNSAFE_PATH', `The zip entry "${path}" is a symbolic link.`, {
+        path,
+      });
+    }
     if (!entry.isDirectory) {
       if (seen.has(path)) {
         throw new ScormPackageError('SCORM_UNSAFE_PATH', `The zip holds "${path}" more than once.`, { path });
       }
       seen.add(path);
       total += entry.size;
+      if (entry.size > RATIO_FLOOR_BYTES && entry.size > entry.compressedSize * limits.maxRatio) {
+        throw new ScormPackageError(
+          'SCORM_RATIO_TOO_HIGH',
+          `The zip entry "${path}" is compressed more than ${limits.maxRatio}:1.`,
+          { path, maxRatio: limits.maxRatio },
+        );
+      }
     }
     return { entry, path };
   });
@@ -290,9 +322,13 @@ function firstLaunchable(
  * Reads and checks a SCORM 1.2 or 2004 package: the zip, the manifest, and that what it launches is in
  * the zip. Throws ScormPackageError with a code the API can answer with.
  */
-export function readScormPackage(zip: Uint8Array, limits: Partial<ScormZipLimits> = {}): ScormPackage {
+export async function readScormPackage(
+  zip: Uint8Array | ZipSource,
+  limits: Partial<ScormZipLimits> = {},
+): Promise<ScormPackage> {
   const effective = { ...DEFAULT_SCORM_ZIP_LIMITS, ...limits };
-  const files = packageFiles(inspectZip(zip, effective));
+  const source = toZipSource(zip);
+  const files = packageFiles(await inspectZip(source, effective));
   const { manifest: manifestEntry, basePath } = findManifest(files);
   if (manifestEntry.entry.size > effective.maxManifestBytes) {
     throw new ScormPackageError(
@@ -300,7 +336,7 @@ export function readScormPackage(zip: Uint8Array, limits: Partial<ScormZipLimits
       `imsmanifest.xml is larger than ${mib(effective.maxManifestBytes)}.`,
     );
   }
-  const xml = decodeXml(readZipEntry(zip, manifestEntry.entry));
+  const xml = decodeXml(await readZipEntry(source, manifestEntry.entry));
   const manifest = parseManifest(xml);
 
   const resources = readResources(manifest);
@@ -351,34 +387,49 @@ export function readScormPackage(zip: Uint8Array, limits: Partial<ScormZipLimits
   };
 }
 
-/**
- * The files of a package for storage, relative to `basePath` (from readScormPackage). Unsafe names,
- * more than `maxEntries` entries or more than `maxTotalBytes` uncompressed throw before anything is
- * inflated; an entry that inflates past its declared size throws as soon as it does.
- */
-export function extractScormFiles(
-  zip: Uint8Array,
-  basePath: string,
+/** The files of a package (no directories or archiver junk), checked against the limits, unsorted. */
+export async function listPackageFiles(
+  zip: Uint8Array | ZipSource,
   limits: Partial<ScormZipLimits> = {},
-): ScormFile[] {
+): Promise<string[]> {
   const effective = { ...DEFAULT_SCORM_ZIP_LIMITS, ...limits };
+  return packageFiles(await inspectZip(toZipSource(zip), effective)).map(({ path }) => path);
+}
+
+/**
+ * Writes every file of a package (relative to `basePath`, from readScormPackage) through `write`, one
+ * inflating stream at a time. Unsafe names, symlinks, too many entries, too high a ratio or more than
+ * `maxTotalBytes` uncompressed throw before anything is inflated; an entry that inflates past its
+ * declared size throws as soon as it does. Answers the paths written, sorted.
+ */
+export async function extractScormPackage(
+  zip: Uint8Array | ZipSource,
+  basePath: string,
+  limits: Partial<ScormZipLimits>,
+  write: (path: string, data: Readable) => Promise<void>,
+): Promise<string[]> {
+  const effective = { ...DEFAULT_SCORM_ZIP_LIMITS, ...limits };
+  const source = toZipSource(zip);
   const base = basePath === '' ? '' : `${normalizeEntryPath(basePath)}/`;
   if (base !== '' && base !== `${basePath.replace(/\/+$/, '')}/`) {
     throw new ScormPackageError('SCORM_UNSAFE_PATH', `Unsafe base path "${basePath}".`, { path: basePath });
   }
-  const files = packageFiles(inspectZip(zip, effective)).filter(({ path }) => path.startsWith(base));
-  let total = 0;
-  return files
-    .map(({ entry, path }) => {
-      const bytes = readZipEntry(zip, entry);
-      total += bytes.length;
-      if (total > effective.maxTotalBytes) {
-        throw new ScormPackageError(
-          'SCORM_TOO_LARGE',
-          `The package unpacks to more than ${mib(effective.maxTotalBytes)}.`,
-        );
-      }
-      return { path: path.slice(base.length), bytes };
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = packageFiles(await inspectZip(source, effective)).filter(({ path }) => path.startsWith(base));
+  for (const { entry, path } of files) await write(path.slice(base.length), openZipEntry(source, entry));
+  return files.map(({ path }) => path.slice(base.length)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The files of a package with their bytes, for small packages (tests, listings). */
+export async function extractScormFiles(
+  zip: Uint8Array | ZipSource,
+  basePath: string,
+  limits: Partial<ScormZipLimits> = {},
+): Promise<ScormFile[]> {
+  const bytes = new Map<string, Uint8Array>();
+  const paths = await extractScormPackage(zip, basePath, limits, async (path, data) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of data) chunks.push(chunk as Buffer);
+    bytes.set(path, Buffer.concat(chunks));
+  });
+  return paths.map((path) => ({ path, bytes: bytes.get(path)! }));
 }

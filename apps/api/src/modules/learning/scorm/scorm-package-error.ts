@@ -6,7 +6,9 @@ export type ScormPackageErrorCode =
   | 'SCORM_INVALID_MANIFEST'
   | 'SCORM_MISSING_FILE'
   | 'SCORM_UNSAFE_PATH'
-  | 'SCORM_TOO_LARGE';
+  | 'SCORM_TOO_LARGE'
+  | 'SCORM_TOO_MANY_FILES'
+  | 'SCORM_RATIO_TOO_HIGH';
 
 /** A package the platform refuses to store or launch; `code` is what the API answers with. */
 export class ScormPackageError extends Error {

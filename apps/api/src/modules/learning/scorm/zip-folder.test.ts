@@ -15,8 +15,8 @@ describe('zipScormFolder', () => {
     ['product-knowledge-scorm2004', '2004', 'Conhecimento de produto: notebooks'],
   ])(
     'zips the demo package %s into a SCORM %s package that launches index.html',
-    (folder, version, title) => {
-      const pkg = readScormPackage(zipScormFolder(demoFolder(folder)));
+    async (folder, version, title) => {
+      const pkg = await readScormPackage(zipScormFolder(demoFolder(folder)));
 
       expect(pkg.version).toBe(version);
       expect(pkg.title).toBe(title);
@@ -32,7 +32,7 @@ describe('zipScormFolder', () => {
     },
   );
 
-  it('puts the folder contents at the root, skips dotfiles, and zips the same bytes every time', () => {
+  it('puts the folder contents at the root, skips dotfiles, and zips the same bytes every time', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scorm-folder-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'imsmanifest.xml'), '<manifest/>');
@@ -41,7 +41,10 @@ describe('zipScormFolder', () => {
 
     const zip = zipScormFolder(dir);
 
-    expect(extractScormFiles(zip, '').map((file) => file.path)).toEqual(['assets/app.js', 'imsmanifest.xml']);
+    expect((await extractScormFiles(zip, '')).map((file) => file.path)).toEqual([
+      'assets/app.js',
+      'imsmanifest.xml',
+    ]);
     expect(zipScormFolder(dir)).toEqual(zip);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "user_clients" ADD COLUMN "blocked_at" timestamp with time zone;

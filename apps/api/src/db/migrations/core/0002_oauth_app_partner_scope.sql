@@ -1,0 +1,3 @@
+ALTER TABLE "oauth_apps" ADD COLUMN "partner_client_id" integer;--> statement-breakpoint
+ALTER TABLE "oauth_apps" ADD COLUMN "partner_may_sign_in_staff" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_apps" ADD CONSTRAINT "oauth_apps_partner_client_id_clients_id_fk" FOREIGN KEY ("partner_client_id") REFERENCES "public"."clients"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_client_created_idx" ON "audit_log" USING btree ("client_id","created_at");

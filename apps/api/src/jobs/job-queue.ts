@@ -1,0 +1,287 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * Every job of the API and the data it carries. An area adds its jobs here by declaration merging, next
+ * to the handler that runs them:
+ *
+ *   declare module '../../jobs/job-queue' {
+ *     interface JobPayloads { 'accounts.send-message': { messageId: number } }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads & string;
+
+/**
+ * Domain events and their data: something that happened in one area that others react to. An area
+ * declares the events it emits by declaration merging, as for jobs:
+ *
+ *   declare module '../../jobs/job-queue' {
+ *     interface DomainEvents { 'accounts.user-approved': { userId: number; clientId: number } }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DomainEvents {}
+
+export type EventName = keyof DomainEvents & string;
+
+export interface EventHandler<E extends EventName> {
+  event: E;
+  /** Names the reaction (its queue is `on.<event>.<name>`); unique per event. */
+  name: string;
+  /** Runs once per event, at least once: safe to run twice for the same data. */
+  handler(data: DomainEvents[E]): Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface JobDefinition<N extends JobName> {
+  name: N;
+  /** Runs one job. Delivery is at least once: a handler must be safe to run twice for the same data. */
+  handler(data: JobPayloads[N], job: Job<JobPayloads[N]>): Promise<void>;
+  /** Runs again this many times after a failure (default 5), waiting retryDelaySeconds, doubled each time. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job still running after this long is taken as lost and retried (default 15 minutes). */
+  expireInSeconds?: number;
+  /** Cron expression (UTC): the job is also sent on this schedule, once per slot whatever the instances. */
+  cron?: string;
+  /** Jobs of this queue run at most this many at once per instance (default 1). */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** Send inside this transaction: the job exists only if the transaction commits. */
+  tx?: DbOrTx;
+  /** At most one queued job with this key at a time. */
+  singletonKey?: string;
+  /** Start no sooner than this many seconds from now. */
+  delaySeconds?: number;
+}
+
+export interface QueueSummary {
+  name: string;
+  queued: number;
+  active: number;
+  deferred: number;
+  total: number;
+  deadLetter: string | null;
+  cron: string | null;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: unknown;
+  retryCount: number;
+  createdOn: Date;
+  completedOn: Date | null;
+}
+
+export interface JobQueue {
+  define<N extends JobName>(definition: JobDefinition<N>): void;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Subscribes a reaction to a domain event; each reaction is its own queue, retried on its own. */
+  on<E extends EventName>(handler: EventHandler<E>): void;
+  /**
+   * Records an event for every reaction subscribed to it. Given the transaction of the change, the
+   * event exists only if that change commits (a transactional outbox).
+   */
+  emit<E extends EventName>(event: E, data: DomainEvents[E], options?: { tx?: DbOrTx }): Promise<void>;
+  /**
+   * Connects and creates the queues (once every job and reaction is defined); with `work`, this instance
+   * also runs jobs and keeps the schedules. A second call does nothing.
+   */
+  start(options: { work: boolean }): Promise<void>;
+  stop(): Promise<void>;
+  summary(): Promise<QueueSummary[]>;
+  failures(limit: number): Promise<FailedJob[]>;
+  /** Sends a dead job back to its queue to run again; false when there is no such dead job. */
+  retryDead(queue: string, id: string): Promise<boolean>;
+}
+
+const DEAD_SUFFIX = '.dead';
+
+/** pg-boss's Drizzle adapter over our transaction; it builds its statements with Drizzle's `sql` tag. */
+function inTransaction(tx: DbOrTx) {
+  return fromDrizzle(
+    { execute: async (query: unknown) => (await tx.execute(query as SQL)) as { rows: unknown[] } },
+    sql,
+  );
+}
+
+/** Creates or upgrades the job queue's own tables (schema `pgboss`); part of every migration run. */
+export async function installJobQueue(connection: ConstructorOptions): Promise<void> {
+  const boss = new PgBoss({ ...connection, supervise: false, schedule: false, migrate: true });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
+/**
+ * The durable job queue: pg-boss on the application's own database (PGlite or PostgreSQL), so a job sent
+ * inside a transaction commits or rolls back with the change that caused it, survives restarts, and runs
+ * once however many instances poll. Failed jobs are retried with exponential back-off, then moved to the
+ * queue's dead-letter queue (`<name>.dead`), where the back office lists them.
+ */
+export function createJobQueue(
+  connection: ConstructorOptions,
+  log: { error(obj: unknown, msg?: string): void },
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
+  const definitions = new Map<string, JobDefinition<JobName>>();
+  /** Reactions by event; the queues they run on are ordinary definitions of their own. */
+  const reactions = new Map<string, string[]>();
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+
+  // Never started lazily: on PGlite, starting (its own queries) inside a caller's transaction would wait
+  // for that transaction, which waits for the send. The app starts the queue once its jobs are defined.
+  async function started(): Promise<PgBoss> {
+    if (boss) return boss;
+    if (!starting) throw new Error('job queue not started');
+    return starting;
+  }
+
+  const jobQueue: JobQueue = {
+    define(definition) {
+      if (boss || starting) throw new Error(`job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition as unknown as JobDefinition<JobName>);
+    },
+
+    on(reaction) {
+      const queue = `on.${reaction.event}.${reaction.name}`;
+      if (definitions.has(queue)) throw new Error(`reaction ${queue} defined twice`);
+      if (boss || starting) throw new Error(`reaction ${queue} defined after the queue started`);
+      definitions.set(queue, {
+        name: queue as JobName,
+        retryLimit: reaction.retryLimit,
+        retryDelaySeconds: reaction.retryDelaySeconds,
+        handler: (data) => reaction.handler(data as unknown as DomainEvents[typeof reaction.event]),
+      });
+      reactions.set(reaction.event, [...(reactions.get(reaction.event) ?? []), queue]);
+    },
+
+    async emit(event, data, options = {}) {
+      const b = await started();
+      // The subscribers come from the code, not from a query: on PGlite a query outside the caller's
+      // transaction would wait for that transaction to end.
+      for (const queue of reactions.get(event) ?? []) {
+        await b.send(queue, data as object, options.tx ? { db: inTransaction(options.tx) } : {});
+      }
+    },
+
+    async send(name, data, options = {}) {
+      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
+      const b = await started();
+      return b.send(name, data as object, {
+        ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
+      });
+    },
+
+    async start({ work }) {
+      if (boss || starting) return;
+      starting = (async () => {
+        const b = new PgBoss({
+          ...connection,
+          migrate: false,
+          supervise: work,
+          schedule: work,
+        });
+        b.on('error', (err) => log.error({ err }, 'job queue error'));
+        await b.start();
+        for (const d of definitions.values()) {
+          const dead = `${d.name}${DEAD_SUFFIX}`;
+          await b.createQueue(dead, { retentionSeconds: 30 * 86_400, deleteAfterSeconds: 30 * 86_400 });
+          await b.createQueue(d.name, {
+            retryLimit: d.retryLimit ?? 5,
+            retryDelay: d.retryDelaySeconds ?? 30,
+            retryBackoff: true,
+            expireInSeconds: d.expireInSeconds ?? 900,
+            deadLetter: dead,
+          });
+          if (work && d.cron) await b.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+        }
+        if (work) {
+          for (const d of definitions.values()) {
+            await b.work<JobPayloads[JobName]>(
+              d.name,
+              {
+                batchSize: 1,
+                localConcurrency: d.concurrency ?? 1,
+                pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+              },
+              async ([job]) => {
+                if (job) await d.handler(job.data, job);
+              },
+            );
+          }
+        }
+        boss = b;
+        return b;
+      })();
+      await starting;
+    },
+
+    async stop() {
+      const b = boss ?? (starting ? await starting.catch(() => null) : null);
+      boss = null;
+      starting = null;
+      if (b) await b.stop({ graceful: true, timeout: 5_000, close: true });
+    },
+
+    async summary() {
+      const b = await started();
+      const queues = await b.getQueues();
+      return queues
+        .map((q) => ({
+          name: q.name,
+          queued: q.queuedCount,
+          active: q.activeCount,
+          deferred: q.deferredCount,
+          total: q.totalCount,
+          deadLetter: q.deadLetter ?? null,
+          cron: definitions.get(q.name)?.cron ?? null,
+        }))
+        .filter((q) => definitions.has(q.name) || q.name.endsWith(DEAD_SUFFIX))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async failures(limit) {
+      const b = await started();
+      const out: FailedJob[] = [];
+      for (const d of definitions.values()) {
+        const dead = await b.findJobs<unknown>(`${d.name}${DEAD_SUFFIX}`, { limit });
+        for (const j of dead) {
+          out.push({
+            id: j.id,
+            queue: d.name,
+            data: j.data,
+            error: (j as { output?: unknown }).output ?? null,
+            retryCount: j.retryCount,
+            createdOn: j.createdOn,
+            completedOn: j.completedOn,
+          });
+        }
+      }
+      return out.sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime()).slice(0, limit);
+    },
+
+    async retryDead(queue, id) {
+      if (!definitions.has(queue)) return false;
+      const b = await started();
+      const [job] = await b.findJobs<object>(`${queue}${DEAD_SUFFIX}`, { id, limit: 1 });
+      if (!job) return false;
+      await b.send(queue, job.data);
+      await b.deleteJob(`${queue}${DEAD_SUFFIX}`, id);
+      return true;
+    },
+  };
+  return jobQueue;
+}
