@@ -8,11 +8,12 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { onSessionExpired } from './lib/api-client';
 import { installDeepLinkHandler } from './lib/deep-link';
-import { initI18n, resolveInitialLanguage } from './lib/i18n';
+import { bootAreas } from '@trilha/i18n/languages';
+import { initI18n, loadAllCatalogs, resolveInitialLanguage } from './lib/i18n';
 import { startLanguageSync } from './lib/language-sync';
 import { useParamsStore } from './lib/params-store';
 import { hydratePersistedStores } from './lib/persist';
-import { rememberRedirect, setLanguageCode, useCommonStore } from './lib/session-store';
+import { hasSession, rememberRedirect, setLanguageCode, useCommonStore } from './lib/session-store';
 
 async function boot() {
   await hydratePersistedStores().catch((error: unknown) =>
@@ -25,9 +26,15 @@ async function boot() {
     useParamsStore.getState().loginConfig?.defaultLanguage,
   );
   if (new URLSearchParams(window.location.search).get('locale') === language) setLanguageCode(language);
-  await initI18n(language).catch((error: unknown) => console.error('Catalogs unavailable', error));
-  startLanguageSync();
+  // The login screen shows first with only the areas it needs; any other first screen (a deep link, the
+  // home a signed-in user is sent to from '/') may need any area, so it waits for all of them.
+  const onLoginScreen = window.location.pathname === '/' && !hasSession(useCommonStore.getState());
+  const catalogs = initI18n(language, onLoginScreen ? bootAreas : undefined).catch((error: unknown) =>
+    console.error('Catalogs unavailable', error),
+  );
 
+  // Created now, the router starts the first screen's loaders (the login configuration, the session) and
+  // its page chunk while the catalogs load, instead of after them.
   const router = createAppRouter();
   onSessionExpired(() => {
     // A loader that hits the 401 redirects by itself; only an idle page is moved here.
@@ -36,6 +43,8 @@ async function boot() {
     rememberRedirect(`${pathname}${search}`);
     void router.navigate('/', { replace: true, state: { sessionExpired: true } });
   });
+  await catalogs;
+  startLanguageSync();
   installDeepLinkHandler((to) => router.navigate(to));
 
   createRoot(document.getElementById('root')!).render(
@@ -45,6 +54,9 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   );
+  if (onLoginScreen) {
+    loadAllCatalogs().catch((error: unknown) => console.error('Catalogs unavailable', error));
+  }
 }
 
 // Boot errors are only logged (spec section 8).

@@ -9,7 +9,6 @@ import { moduleTarget } from './guards';
 function signedIn(overrides: Parameters<typeof session>[0] = {}) {
   useCommonStore.setState({
     accessToken: 'access',
-    refreshToken: 'refresh',
     sessionType: 'password',
     session: session(overrides),
   });
@@ -98,12 +97,11 @@ describe('navigation guards', () => {
 
   it('authenticated page without a session: clear, remember token and path, go to login', async () => {
     mockApi();
-    useCommonStore.setState({ session: session(), accessToken: null, refreshToken: 'stale' });
+    useCommonStore.setState({ session: session(), accessToken: null });
     const { router } = renderApp('/trails/5?tab=info&token=tok-1');
     await settledAt(router, '/');
     expect(useCommonStore.getState()).toMatchObject({
       session: null,
-      refreshToken: null,
       redirectPath: '/trails/5?tab=info',
       pendingToken: 'tok-1',
     });
@@ -160,7 +158,8 @@ describe('navigation guards', () => {
     expect(await screen.findByRole('heading', { name: 'Acesso restrito' })).toBeTruthy();
     denied.unmount();
 
-    signedIn({ canAccessBackOffice: true });
+    // The audit area is the auditor's (areas a role cannot use are not shown: admin-areas.test.tsx).
+    signedIn({ canAccessBackOffice: true, clients: [client({ roles: ['auditor'] })] });
     const allowed = renderApp('/admin/audit');
     await settledAt(allowed.router, '/admin/audit');
     expect(

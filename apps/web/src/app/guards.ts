@@ -1,5 +1,6 @@
 import type { SessionClient } from '@trilha/contracts/session';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { fetchPendingSteps } from '../features/accounts/api/pending-steps';
 import { loginConfigQuery } from '../features/session/api/login-config';
 import { fetchSession, selectClient } from '../features/session/api/session';
 import { ApiError } from '../lib/api-client';
@@ -160,6 +161,38 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     throw error;
   }
   return null;
+}
+
+/**
+ * Unknown paths: a signed-in user (whose session loads and has a client) gets the not-found screen inside
+ * the app shell, with the navigation to go on from; anyone else gets it in the public frame. Never a
+ * redirect to login: an unknown path is not a reason to sign in.
+ */
+export async function notFoundLoader(): Promise<{ signedIn: boolean }> {
+  const state = useCommonStore.getState();
+  if (!state.accessToken) return { signedIn: false };
+  try {
+    const session = state.session ?? (await fetchSession());
+    return { signedIn: selectedClientOf(session) !== null };
+  } catch {
+    return { signedIn: false };
+  }
+}
+
+/**
+ * `complete-register` is a step, not a page to browse: an account that lacks nothing (the server's
+ * pending steps do not name it) goes on to its client's home route instead of a form with no fields.
+ */
+export async function completeRegisterGuard() {
+  let steps: string[] | null;
+  try {
+    steps = await fetchPendingSteps();
+  } catch {
+    // On failure the screen loads and shows its own error.
+    return null;
+  }
+  if (!steps || steps.includes('complete_register')) return null;
+  throw redirect(currentClient()?.homeRoute ?? COURSES_PATH);
 }
 
 /** The back office: only for users whose session allows it; everyone else gets the forbidden screen. */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { session } from '../test/fixtures';
+import { client, session } from '../test/fixtures';
 import { mockApi, renderApp, settledAt } from '../test/render-app';
 import { useCommonStore } from '../lib/session-store';
 import { routes } from './router';
@@ -8,7 +8,6 @@ import { routes } from './router';
 function signedIn() {
   useCommonStore.setState({
     accessToken: 'a',
-    refreshToken: 'r',
     sessionType: 'password',
     session: session(),
   });
@@ -95,7 +94,13 @@ describe('routes', () => {
 
   it('names each not-yet-available screen and says it is not available', async () => {
     mockApi();
-    signedIn();
+    useCommonStore.setState({
+      accessToken: 'a',
+      sessionType: 'password',
+      session: session({
+        clients: [client({ modules: [{ key: 'reward-store', path: '/reward-store' }] })],
+      }),
+    });
     renderApp('/reward-store/details/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Detalhes do prêmio' })).toBeTruthy();
     expect(screen.getByText(/Esta tela ainda não está disponível/)).toBeTruthy();

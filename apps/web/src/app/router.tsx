@@ -1,6 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import {
+  completeRegisterGuard,
   loginGuard,
+  notFoundLoader,
   portfolioGuard,
   publicGuard,
   redirectTo,
@@ -11,6 +13,9 @@ import {
 import { adminAreas } from './admin-areas';
 import { pendingStepsGuard } from '../features/accounts/api/pending-steps';
 import { AuthenticatedLayout } from './layouts/authenticated-layout';
+import { AdminAreaGate } from './layouts/admin-area-gate';
+import { ModuleGate } from './layouts/module-gate';
+import { NotFoundFrame } from './layouts/not-found-frame';
 import { PlayerLayout } from './layouts/player-layout';
 import { PublicFrameLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -214,11 +219,14 @@ const playerScreens: RouteObject[] = [
   soon('webinars-lounge/:id', 'routes:webinarLounge'),
   soon(`${trail}/webinars-lounge/:id`, 'routes:webinarLounge'),
   page('onboarding', 'routes:onboarding', () => import('../features/accounts/pages/onboarding-page')),
-  page(
-    'complete-register',
-    'routes:completeRegister',
-    () => import('../features/accounts/pages/complete-register-page'),
-  ),
+  {
+    ...page(
+      'complete-register',
+      'routes:completeRegister',
+      () => import('../features/accounts/pages/complete-register-page'),
+    ),
+    loader: completeRegisterGuard,
+  },
   page(
     'change-password',
     'routes:changePassword',
@@ -269,6 +277,12 @@ const adminScreens: RouteObject[] = [
     'admin:areas.settings',
     () => import('../features/accounts-admin/pages/pages-editor-page'),
   ),
+  page(
+    'settings/audit-trail',
+    'admin:areas.settings',
+    () => import('../features/accounts-admin/pages/audit-trail-page'),
+  ),
+  page('settings/jobs', 'admin:areas.settings', () => import('../features/accounts-admin/pages/jobs-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
 
@@ -321,25 +335,26 @@ export const routes: RouteObject[] = [
             loader: pendingStepsGuard,
             Component: AuthenticatedLayout,
             ErrorBoundary: RouteErrorBoundary,
-            children: appScreens,
+            children: [{ Component: ModuleGate, children: appScreens }],
           },
           {
             loader: pendingStepsGuard,
             Component: PlayerLayout,
             ErrorBoundary: RouteErrorBoundary,
-            children: playerScreens,
+            children: [{ Component: ModuleGate, children: playerScreens }],
           },
           {
             path: 'admin',
             loader: requireBackOffice,
             ...lazyPage(() => import('./layouts/admin-layout')),
             handle: { title: 'routes:admin' } satisfies RouteHandle,
-            children: adminScreens,
+            children: [{ Component: AdminAreaGate, children: adminScreens }],
           },
         ],
       },
       {
-        Component: PublicFrameLayout,
+        loader: notFoundLoader,
+        Component: NotFoundFrame,
         children: [
           {
             path: '*',

@@ -1,15 +1,12 @@
-import { Paper, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { ListState } from './list-state';
 import { PaginationBar } from './pagination-bar';
+import { TableFrame } from './table-frame';
 
 /**
- * The frame of a back-office table: a bordered box with the list states (loading, error with retry,
- * `emptyText` when the list has no rows at all), a horizontal scroll inside the box for a table wider
- * than the screen (give the table a `miw`), and the count with the page buttons under it. `children`
- * renders the table alone from the loaded page; a page past the last one moves to the last. With `scrollLabel` the scroll box is a named region
- * that takes the keyboard focus, for tables with nothing focusable to scroll them by.
+ * The frame of a paged back-office table: the TableFrame (bordered box, list states with `emptyText` when
+ * the list has no rows at all, horizontal scroll, `scrollLabel`) and the count with the page buttons under
+ * it. `children` renders the table alone from the loaded page; a page past the last one moves to the last.
  */
 export function PagedList<T extends { total: number; pageSize: number }>({
   query,
@@ -34,26 +31,9 @@ export function PagedList<T extends { total: number; pageSize: number }>({
   }, [page, lastPage, onPage]);
   return (
     <>
-      <Paper withBorder radius="md">
-        <ListState
-          pending={query.isPending}
-          error={query.error}
-          empty={data?.total === 0}
-          emptyText={emptyText}
-          onRetry={() => void query.refetch()}
-        >
-          <Table.ScrollContainer
-            minWidth={0}
-            scrollAreaProps={
-              scrollLabel
-                ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } }
-                : undefined
-            }
-          >
-            {data ? children(data) : null}
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
+      <TableFrame query={query} empty={data?.total === 0} emptyText={emptyText} scrollLabel={scrollLabel}>
+        {data ? children(data) : null}
+      </TableFrame>
       {data ? (
         <PaginationBar
           alwaysCount

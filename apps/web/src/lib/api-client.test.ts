@@ -37,7 +37,8 @@ function fakeServer(options: { refreshFails?: boolean; refreshDelayMs?: number }
       }
       generation += 1;
       current = `access-new-${generation}`;
-      return json(tokens({ access_token: current, refresh_token: `refresh-new-${generation}` }));
+      // The web app's refresh token travels as an HttpOnly cookie the page never sees.
+      return json(tokens({ access_token: current }));
     }
     if (url.startsWith('/api/data')) {
       if (call.authorization !== `Bearer ${current}`) {
@@ -54,7 +55,6 @@ function fakeServer(options: { refreshFails?: boolean; refreshDelayMs?: number }
 function signIn(overrides: Partial<ReturnType<typeof useCommonStore.getState>> = {}) {
   useCommonStore.setState({
     accessToken: 'access-old',
-    refreshToken: 'refresh-old',
     sessionType: 'password',
     session: session(),
     ...overrides,
@@ -90,16 +90,15 @@ describe('api client', () => {
     );
     expect(results.map((r) => r.url)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `/api/data/${i}`));
     expect(server.tokenCalls()).toHaveLength(1);
-    expect(server.tokenCalls()[0]?.body).toBe('grant_type=refresh_token&refresh_token=refresh-old');
+    // No refresh token in the body: the browser sends the cookie, which this page cannot read.
+    expect(server.tokenCalls()[0]?.body).toBe('grant_type=refresh_token');
     expect(server.tokenCalls()[0]?.authorization).toBe(`Basic ${btoa('web-spa:')}`);
     const replays = server.calls.filter(
       (c) => c.url.startsWith('/api/data') && c.authorization === 'Bearer access-new-1',
     );
     expect(replays).toHaveLength(6);
-    expect(useCommonStore.getState()).toMatchObject({
-      accessToken: 'access-new-1',
-      refreshToken: 'refresh-new-1',
-    });
+    expect(useCommonStore.getState().accessToken).toBe('access-new-1');
+    expect(useCommonStore.getState()).not.toHaveProperty('refreshToken');
     expect(expired).not.toHaveBeenCalled();
   });
 
@@ -121,19 +120,19 @@ describe('api client', () => {
     const reason = (failures[0] as PromiseRejectedResult).reason as ApiError;
     expect(reason).toBeInstanceOf(ApiError);
     expect(reason.status).toBe(401);
-    expect(useCommonStore.getState()).toMatchObject({ accessToken: null, refreshToken: null, session: null });
+    expect(useCommonStore.getState()).toMatchObject({ accessToken: null, session: null });
     // A password session leaves the webservice token alone.
     expect(useCommonStore.getState().webserviceToken).toBe('ws-keep');
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
-  it('a 401 without a refresh token clears the session without trying to refresh', async () => {
+  it('a 401 after the session ended meanwhile (a logout in this tab) does not try to refresh', async () => {
     const server = fakeServer();
-    signIn({ refreshToken: null });
-    await expect(apiRequest('/api/data/1')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    signIn();
+    const call = apiRequest('/api/data/1');
+    useCommonStore.setState({ accessToken: null });
+    await expect(call).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(server.tokenCalls()).toHaveLength(0);
-    expect(useCommonStore.getState().accessToken).toBeNull();
-    expect(expired).toHaveBeenCalledTimes(1);
   });
 
   it('a call sent while the page is being left never ends the session (the next page renews it)', async () => {
@@ -143,10 +142,7 @@ describe('api client', () => {
     try {
       await expect(apiRequest('/api/data/1')).rejects.toMatchObject({ status: 401 });
       expect(server.tokenCalls()).toHaveLength(0);
-      expect(useCommonStore.getState()).toMatchObject({
-        accessToken: 'access-old',
-        refreshToken: 'refresh-old',
-      });
+      expect(useCommonStore.getState().accessToken).toBe('access-old');
       expect(expired).not.toHaveBeenCalled();
     } finally {
       window.dispatchEvent(new Event('pageshow'));

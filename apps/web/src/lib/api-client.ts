@@ -177,9 +177,13 @@ if (typeof window !== 'undefined') {
   });
 }
 
-async function refreshTokens(refreshToken: string): Promise<string | null> {
+/**
+ * The refresh token is an HttpOnly cookie the browser sends to the token endpoint only; this page never
+ * sees it, so a script injected into the page cannot steal it.
+ */
+async function refreshTokens(): Promise<string | null> {
   try {
-    const tokens = await requestToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    const tokens = await requestToken({ grant_type: 'refresh_token' });
     setTokens(tokens);
     return tokens.access_token;
   } catch (error) {
@@ -196,10 +200,11 @@ async function refreshTokens(refreshToken: string): Promise<string | null> {
  */
 async function renewAfter401(usedToken: string): Promise<string | null> {
   if (refreshing) return refreshing;
-  const { accessToken, refreshToken } = useCommonStore.getState();
+  const { accessToken } = useCommonStore.getState();
   if (accessToken && accessToken !== usedToken) return accessToken;
-  if (!refreshToken) return null;
-  refreshing = refreshTokens(refreshToken).finally(() => {
+  // Signed out meanwhile (another tab, a logout): there is no session to renew.
+  if (!accessToken) return null;
+  refreshing = refreshTokens().finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -217,6 +222,17 @@ export function expireSession(): void {
 
 /** JSON call to the API with the session's bearer token, refreshing and replaying once on a 401. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await sendWithRenewal(path, options);
+  return readBody(response, options.schema);
+}
+
+/** A file the API answers (a CSV export), asked with the session like any call: a 401 renews and replays. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await sendWithRenewal(path, {});
+  return response.blob();
+}
+
+async function sendWithRenewal<T>(path: string, options: RequestOptions<T>): Promise<Response> {
   const auth = options.auth ?? 'session';
   if (auth === 'session' && refreshing) await refreshing.catch(() => null);
   const token = auth === 'session' ? useCommonStore.getState().accessToken : null;
@@ -233,7 +249,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     }
   }
   if (!response.ok) throw await toApiError(response);
-  return readBody(response, options.schema);
+  return response;
 }
 
 /** Forgets module state between tests. */

@@ -1,6 +1,13 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { areas, defaultLanguage, isLanguage, languages, type Language } from '@trilha/i18n/languages';
+import {
+  areas,
+  defaultLanguage,
+  isLanguage,
+  languages,
+  type Area,
+  type Language,
+} from '@trilha/i18n/languages';
 import { loadCatalog } from '@trilha/i18n/load';
 import { formatDate as formatDomainDate, type DateInput } from '@trilha/domain/dates';
 
@@ -38,8 +45,11 @@ export function resolveInitialLanguage(
   return defaultLanguage;
 }
 
-/** Loads every catalog area of the language before the first render, so no text ever flashes as a key. */
-export async function initI18n(language: Language): Promise<void> {
+/**
+ * Loads the given catalog areas of the language (by default all of them) before the first render, so no
+ * text flashes as a key. Each area of each language is its own small chunk, fetched only when asked for.
+ */
+export async function initI18n(language: Language, namespaces: readonly Area[] = areas): Promise<void> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyDocumentLanguage);
     await i18n
@@ -50,15 +60,24 @@ export async function initI18n(language: Language): Promise<void> {
         fallbackLng: defaultLanguage,
         supportedLngs: [...languages],
         load: 'currentOnly',
-        ns: [...areas],
+        ns: [...namespaces],
         defaultNS: 'common',
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
       });
   } else {
     await i18n.changeLanguage(language);
+    await i18n.loadNamespaces([...namespaces]);
   }
   applyDocumentLanguage(language);
+}
+
+/**
+ * Loads the areas not loaded yet. i18next keeps every loaded area in its list, so a later change of
+ * language fetches them all in the new language before it switches.
+ */
+export async function loadAllCatalogs(): Promise<void> {
+  await i18n.loadNamespaces([...areas]);
 }
 
 export function currentLanguage(): Language {

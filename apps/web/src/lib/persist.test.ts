@@ -89,6 +89,16 @@ describe('encrypted persistence', () => {
     });
   });
 
+  it('drops a refresh token an older version saved, from the store and from storage', async () => {
+    await writeArea('common', { accessToken: 'a', refreshToken: 'old-refresh', languageCode: 'es' });
+    await hydratePersistedStores();
+    expect(useCommonStore.getState()).toMatchObject({ accessToken: 'a', languageCode: 'es' });
+    expect(useCommonStore.getState()).not.toHaveProperty('refreshToken');
+    await flushPersistence();
+    expect(await readArea('common')).not.toHaveProperty('refreshToken');
+    expect(await readArea('common')).toMatchObject({ accessToken: 'a', languageCode: 'es' });
+  });
+
   it('stores the latest state when changes come faster than encryption', async () => {
     for (const languageCode of ['en-US', 'es', 'fr', 'pt-BR', 'es'] as const)
       useCommonStore.setState({ languageCode });

@@ -57,6 +57,7 @@ export async function writeArea(area: PersistedArea, value: unknown): Promise<vo
 interface AreaEntry {
   store: StoreApi<object>;
   initial: object;
+  retiredKeys: readonly string[];
   queue: Promise<void>;
   scheduled: boolean;
   hydrating: boolean;
@@ -79,12 +80,18 @@ function scheduleWrite(area: PersistedArea, entry: AreaEntry) {
  * Creates the store of an area. State must be plain data (actions live as functions next to the store),
  * which is what gets encrypted and written when the area is a persisted one.
  */
-export function createAreaStore<T extends object>(area: string, initial: T): UseBoundStore<StoreApi<T>> {
+export function createAreaStore<T extends object>(
+  area: string,
+  initial: T,
+  /** Keys an older version of the app saved in this area and that must not come back. */
+  retiredKeys: readonly string[] = [],
+): UseBoundStore<StoreApi<T>> {
   if (registry.has(area)) throw new Error(`Store area "${area}" is defined twice`);
   const store = create<T>()(() => ({ ...initial }));
   const entry: AreaEntry = {
     store: store as unknown as StoreApi<object>,
     initial,
+    retiredKeys,
     queue: Promise.resolve(),
     scheduled: false,
     hydrating: false,
@@ -101,8 +108,13 @@ export async function hydratePersistedStores(): Promise<void> {
       if (!isPersistedArea(area)) return;
       const saved = await readArea(area);
       if (saved && typeof saved === 'object' && !Array.isArray(saved)) {
-        entry.hydrating = true;
-        entry.store.setState({ ...entry.initial, ...saved }, true);
+        const kept = Object.fromEntries(
+          Object.entries(saved).filter(([key]) => !entry.retiredKeys.includes(key)),
+        );
+        // A saved copy that still held a retired key is written back without it at once.
+        const retired = Object.keys(kept).length !== Object.keys(saved).length;
+        entry.hydrating = !retired;
+        entry.store.setState({ ...entry.initial, ...kept }, true);
         entry.hydrating = false;
       }
     }),

@@ -2,16 +2,23 @@ import type { TokenResponse } from '@trilha/contracts/auth';
 import type { LanguageCode, SessionClient, SessionResponse } from '@trilha/contracts/session';
 import { createAreaStore } from './persist';
 
-/** The `common` area: tokens, the user's session and what the guards remember across a login. */
+/**
+ * The `common` area: the access token, the user's session and what the guards remember across a login.
+ * The refresh token is not here: the server keeps it in an HttpOnly cookie that no script can read.
+ */
 export interface CommonState {
   accessToken: string | null;
-  refreshToken: string | null;
   /** Token for the platform's realtime channel (`user_firebase_token`). */
   realtimeToken: string | null;
   sessionType: TokenResponse['session_type'] | null;
   session: SessionResponse | null;
   /** The language the user chose (or their account's language after login); null until they choose. */
   languageCode: LanguageCode | null;
+  /**
+   * A language chosen while signed out (the login screen's switch or `?locale=`): it wins at the next
+   * sign-in and is saved to the account then. Null when nobody chose one since the last sign-in.
+   */
+  loginLanguage: LanguageCode | null;
   /** Where to go after the next login; used once. */
   redirectPath: string | null;
   /** A `token` query remembered by the guards or a deep link, kept for the login that follows. */
@@ -22,22 +29,22 @@ export interface CommonState {
 
 const initialCommon: CommonState = {
   accessToken: null,
-  refreshToken: null,
   realtimeToken: null,
   sessionType: null,
   session: null,
   languageCode: null,
+  loginLanguage: null,
   redirectPath: null,
   pendingToken: null,
   webserviceToken: null,
 };
 
-export const useCommonStore = createAreaStore<CommonState>('common', initialCommon);
+// Versions before the refresh cookie kept `refreshToken` here; a saved copy of it is dropped on load.
+export const useCommonStore = createAreaStore<CommonState>('common', initialCommon, ['refreshToken']);
 
 export function setTokens(tokens: TokenResponse): void {
   useCommonStore.setState({
     accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
     realtimeToken: tokens.user_firebase_token,
     sessionType: tokens.session_type,
   });
@@ -57,7 +64,6 @@ export function setSession(session: SessionResponse, options: { adoptLanguage?: 
 export function clearSession(): void {
   useCommonStore.setState({
     accessToken: null,
-    refreshToken: null,
     realtimeToken: null,
     sessionType: null,
     session: null,
@@ -87,8 +93,9 @@ export function consumeRedirect(): string | null {
   return isSafePath(path) ? path : null;
 }
 
+/** Shows a language; chosen while signed out, it is also kept for the next sign-in. */
 export function setLanguageCode(languageCode: LanguageCode): void {
-  useCommonStore.setState({ languageCode });
+  useCommonStore.setState(hasSession() ? { languageCode } : { languageCode, loginLanguage: languageCode });
 }
 
 export function hasSession(state: CommonState = useCommonStore.getState()): boolean {

@@ -62,7 +62,6 @@ export function tokens(overrides: Partial<TokenResponse> = {}): TokenResponse {
     access_token: 'access-1',
     token_type: 'Bearer',
     expires_in: 900,
-    refresh_token: 'refresh-1',
     user_firebase_token: 'realtime-1',
     session_type: 'password',
     ...overrides,

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { UserMenu } from '../../features/session/components/user-menu';
-import { useSelectedClient } from '../../lib/session-store';
+import { useSelectedClient, useSession } from '../../lib/session-store';
 import { adminAreaIcons } from '../pages/admin-areas';
-import { adminAreas } from '../admin-areas';
+import { areasFor } from '../admin-areas';
 import { NavShell } from './nav-shell';
 
 /** The back office under /admin: its own navigation, same header and user menu. */
@@ -14,12 +14,14 @@ export default function AdminLayout() {
   const { t } = useTranslation(['admin', 'common', 'nav']);
   const { pathname } = useLocation();
   const client = useSelectedClient();
+  const session = useSession();
   const home = client?.homeRoute ?? '/home';
   const name = client?.name ?? t('common:appName');
 
   const items = [
     { path: '/admin', label: t('areas.overview'), Icon: IconLayoutDashboard },
-    ...adminAreas.map((area) => ({
+    // Only the areas the caller's roles in the selected client can use.
+    ...areasFor(session).map((area) => ({
       path: `/admin/${area}`,
       label: t(`areas.${area}`),
       Icon: adminAreaIcons[area],

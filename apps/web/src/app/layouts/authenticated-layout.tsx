@@ -6,6 +6,7 @@ import { useSessionRefresh } from '../../features/session/api/session';
 import { InboxIndicator } from '../../features/profile/components/inbox-indicator';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { logoFor } from '../../lib/branding';
+import { hasModule } from '../../lib/modules';
 import { useParamsStore } from '../../lib/params-store';
 import { useSelectedClient } from '../../lib/session-store';
 import { ModuleNav } from './module-nav';
@@ -31,7 +32,8 @@ export function AuthenticatedLayout() {
       actionsGap="xs"
       actions={
         <>
-          <InboxIndicator />
+          {/* The bell leads to the profile's inbox: not offered where the company has no profile. */}
+          {hasModule(client, 'profile') ? <InboxIndicator /> : null}
           <UserMenu />
         </>
       }

@@ -3,12 +3,8 @@ import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ModuleIcon } from '../../components/module-icon';
-import { visibleModules } from '../../lib/modules';
+import { activeNavIndex, visibleModules } from '../../lib/modules';
 import { useSelectedClient } from '../../lib/session-store';
-
-function isActive(pathname: string, path: string) {
-  return pathname === path || pathname.startsWith(`${path}/`);
-}
 
 /** The modules the selected client enables, from the session's `clients[].modules`. */
 export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -30,11 +26,15 @@ export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
       icon: <ModuleIcon moduleKey={module.key} />,
     })),
   ];
+  const activeIndex = activeNavIndex(
+    pathname,
+    items.map((item) => item.path),
+  );
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <Stack gap={2}>
-        {items.map((item) => {
-          const active = isActive(pathname, item.path);
+        {items.map((item, index) => {
+          const active = index === activeIndex;
           return (
             <NavLink
               key={item.key}

@@ -2,11 +2,13 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { adminAreas, type AdminArea } from '../admin-areas';
+import { useSession } from '../../lib/session-store';
+import { adminAreas, areasFor, type AdminArea } from '../admin-areas';
 import { adminAreaIcons } from './admin-areas';
 
 function AdminOverview() {
   const { t } = useTranslation('admin');
+  const session = useSession();
   return (
     <Stack gap="lg">
       <div>
@@ -16,7 +18,7 @@ function AdminOverview() {
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {adminAreas.map((area) => {
+        {areasFor(session).map((area) => {
           const Icon = adminAreaIcons[area];
           return (
             <Card key={area} component={Link} to={`/admin/${area}`} shadow="xs">

@@ -18,14 +18,7 @@ import type { RoleName } from '@trilha/contracts/session';
 import { loginConfig } from '@trilha/contracts/site';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-const qs = (params: Record<string, string | number | undefined | null>) => {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params))
-    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
-  const s = search.toString();
-  return s ? `?${s}` : '';
-};
+import { queryString as qs } from '../../../lib/query-string';
 
 export function useCapabilities() {
   return useQuery({

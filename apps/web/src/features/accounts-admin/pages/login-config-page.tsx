@@ -33,15 +33,9 @@ import { useTranslation } from 'react-i18next';
 import { useAdminLoginConfig, useCapabilities, useSaveLoginConfig, useUploadSiteAsset } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
 import { AdminHeader } from '../components/admin-shell';
+import { useSettingsTabs } from '../components/settings-tabs';
 import { LoginPreview } from '../components/login-preview';
 import { errorText } from '../../../lib/i18n';
-
-export function settingsTabs(t: (k: 'tabs.loginConfig' | 'tabs.pages') => string) {
-  return [
-    { to: '/admin/settings', label: t('tabs.loginConfig') },
-    { to: '/admin/settings/pages', label: t('tabs.pages') },
-  ];
-}
 
 const switches = [
   'register',
@@ -134,21 +128,25 @@ const withoutSiteId = ({ siteId: _id, ...rest }: LoginConfig): LoginConfigBody =
 /** /admin/settings: the login screen's configuration with a live preview. Saved by program admins. */
 export default function LoginConfigPage() {
   const { t } = useTranslation(['accounts-admin', 'common']);
+  const tabs = useSettingsTabs();
   const query = useAdminLoginConfig();
   const caps = useCapabilities();
 
   if (caps.data && !caps.data.canEditLoginConfig) {
     return (
       <Stack gap="lg">
-        <AdminHeader title={t('settings.title')} tabs={settingsTabs(t)} />
-        <Alert color="yellow">{t('loginConfig.notAllowed')}</Alert>
+        <AdminHeader title={t('settings.title')} tabs={tabs} />
+        <Alert color="yellow">
+          {/* A program administrator is refused only because several companies share the site. */}
+          {t(caps.data.canEditRoles ? 'loginConfig.sharedSite' : 'loginConfig.notAllowed')}
+        </Alert>
       </Stack>
     );
   }
   if (query.isError) {
     return (
       <Stack gap="lg">
-        <AdminHeader title={t('settings.title')} tabs={settingsTabs(t)} />
+        <AdminHeader title={t('settings.title')} tabs={tabs} />
         <Alert color="red" role="alert">
           {apiErrorText(query.error)}
         </Alert>
@@ -168,6 +166,7 @@ export default function LoginConfigPage() {
 /** The editor, started from the saved configuration. */
 function LoginConfigEditor({ saved }: { saved: LoginConfig }) {
   const { t, i18n } = useTranslation(['accounts-admin', 'common']);
+  const tabs = useSettingsTabs();
   const save = useSaveLoginConfig();
   const [draft, setDraft] = useState<LoginConfigBody>(() => withoutSiteId(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -191,11 +190,7 @@ function LoginConfigEditor({ saved }: { saved: LoginConfig }) {
 
   return (
     <Stack gap="lg">
-      <AdminHeader
-        title={t('settings.title')}
-        description={t('loginConfig.description')}
-        tabs={settingsTabs(t)}
-      />
+      <AdminHeader title={t('settings.title')} description={t('loginConfig.description')} tabs={tabs} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">

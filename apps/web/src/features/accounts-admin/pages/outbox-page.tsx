@@ -16,7 +16,10 @@ export function communicationsTabs(t: (k: 'tabs.outbox' | 'tabs.tickets') => str
   ];
 }
 
-/** /admin/communications: every e-mail, SMS and WhatsApp message the platform sent. */
+/**
+ * /admin/communications: every e-mail, SMS and WhatsApp message the platform sent for the company: to
+ * whom, when, which kind and whether it was delivered. Links and codes arrive hidden from the API.
+ */
 export default function OutboxPage() {
   const { t } = useTranslation('accounts-admin');
   const [channel, setChannel] = useState<string | null>(null);
@@ -32,6 +35,9 @@ export default function OutboxPage() {
         description={t('communications.description')}
         tabs={communicationsTabs(t)}
       />
+      <Text fz="sm" c="dimmed">
+        {t('outbox.secretsHidden')}
+      </Text>
       <Paper withBorder radius="md" p="md">
         <Group gap="sm" align="flex-end">
           <TextInput
@@ -94,9 +100,14 @@ export default function OutboxPage() {
                     </Spoiler>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Badge variant="light">
-                      {t(`outbox.channels.${m.channel as 'email'}`, { defaultValue: m.channel })}
-                    </Badge>
+                    <Stack gap={4} align="flex-start">
+                      <Badge variant="light">
+                        {t(`outbox.channels.${m.channel as 'email'}`, { defaultValue: m.channel })}
+                      </Badge>
+                      <Badge variant="dot" color={m.status === 'failed' ? 'red' : 'teal'}>
+                        {t(m.status === 'failed' ? 'outbox.failed' : 'outbox.delivered')}
+                      </Badge>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <Text fz="sm">{formatDateTime(m.createdAt, currentLanguage())}</Text>

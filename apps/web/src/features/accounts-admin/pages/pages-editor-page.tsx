@@ -29,7 +29,7 @@ import { errorText } from '../../../lib/i18n';
 import { useAdminPage, useCapabilities, useSavePage } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
 import { AdminHeader } from '../components/admin-shell';
-import { settingsTabs } from './login-config-page';
+import { useSettingsTabs } from '../components/settings-tabs';
 
 /** The editor of one page, started from what is stored (a new key starts it afresh). */
 function PageForm({
@@ -121,6 +121,7 @@ function PageForm({
 /** /admin/settings/pages: institutional texts per client (or the site's public ones) and language. */
 export default function PagesEditorPage() {
   const { t, i18n } = useTranslation(['accounts-admin', 'common']);
+  const tabs = useSettingsTabs();
   const caps = useCapabilities();
   const [scope, setScope] = useState<'client' | 'site'>('client');
   const [slug, setSlug] = useState<InstitutionalSlug>('about');
@@ -130,14 +131,14 @@ export default function PagesEditorPage() {
   if (caps.data && !caps.data.canEditPages) {
     return (
       <Stack gap="lg">
-        <AdminHeader title={t('settings.title')} tabs={settingsTabs(t)} />
+        <AdminHeader title={t('settings.title')} tabs={tabs} />
         <Alert color="yellow">{t('pages.notAllowed')}</Alert>
       </Stack>
     );
   }
   return (
     <Stack gap="lg">
-      <AdminHeader title={t('settings.title')} description={t('pages.description')} tabs={settingsTabs(t)} />
+      <AdminHeader title={t('settings.title')} description={t('pages.description')} tabs={tabs} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         {caps.data?.canEditSitePages ? (
           <Stack gap={4}>

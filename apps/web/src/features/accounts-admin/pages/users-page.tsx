@@ -26,11 +26,12 @@ import {
 } from '@tabler/icons-react';
 import type { AdminUser } from '@trilha/contracts/accounts-admin';
 import { roleNames, type RoleName } from '@trilha/contracts/session';
+import { outranks } from '@trilha/contracts/staff';
 import { maskDocument } from '@trilha/domain/document';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/session-store';
+import { selectedClientOf, useSession } from '../../../lib/session-store';
 import { useAdminUsers, useCapabilities, useUserAction, type UserAction } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
 import { PagedList } from '../../../components/paged-list';
@@ -84,6 +85,11 @@ export default function UsersPage() {
     }
   };
   const selfId = session?.user.id;
+  // The staff hierarchy: actions only on accounts whose roles here are below the viewer's (the API agrees).
+  const viewer = {
+    roles: selectedClientOf(session)?.roles ?? [],
+    isSuperuser: session?.user.isSuperuser ?? false,
+  };
 
   return (
     <Stack gap="lg">
@@ -197,7 +203,7 @@ export default function UsersPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    {user.id !== selfId && !user.anonymized ? (
+                    {user.id !== selfId && !user.anonymized && outranks(viewer, user) ? (
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>
                           <ActionIcon
@@ -284,7 +290,12 @@ export default function UsersPage() {
         ) : null}
       </Modal>
       {editing && caps.data ? (
-        <RolesModal user={editing} clientName={caps.data.clientName} onClose={() => setEditing(null)} />
+        <RolesModal
+          user={editing}
+          clientName={caps.data.clientName}
+          viewer={viewer}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </Stack>
   );

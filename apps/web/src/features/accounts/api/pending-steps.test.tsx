@@ -7,7 +7,6 @@ import { mockApi, renderApp, settledAt } from '../../../test/render-app';
 function signedIn() {
   useCommonStore.setState({
     accessToken: 'access',
-    refreshToken: 'refresh',
     sessionType: 'password',
     session: session(),
   });

@@ -6,12 +6,22 @@ import { queryClient } from '../../../lib/query-client';
 import { useCommonStore } from '../../../lib/session-store';
 
 /** The steps of the signed-in user; keyed by the user, so another login never reads them. */
-export const pendingStepsQuery = (userKey: string) =>
+const pendingStepsQuery = (userKey: string) =>
   queryOptions({
     queryKey: ['accounts', 'me', 'pending-steps', userKey],
     queryFn: () => apiRequest('/api/accounts/me/pending-steps', { schema: pendingStepsResponse }),
     staleTime: 60_000,
   });
+
+/**
+ * The signed-in user's steps, read through the cache. Null without a session: the session guard sends the
+ * user to login, there is nothing to ask the server.
+ */
+export async function fetchPendingSteps(): Promise<PendingStep[] | null> {
+  const { accessToken, session } = useCommonStore.getState();
+  if (!accessToken) return null;
+  return (await queryClient.fetchQuery(pendingStepsQuery(String(session?.user.id ?? accessToken)))).steps;
+}
 
 /** Where each step of a signed-in user's unfinished account is done. */
 export const stepPaths: Record<PendingStep, string> = {
@@ -26,18 +36,15 @@ export const stepPaths: Record<PendingStep, string> = {
  */
 export async function pendingStepsGuard({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
-  // Without a session the session guard sends the user to login; nothing to ask the server.
-  const { accessToken, session } = useCommonStore.getState();
-  if (!accessToken) return null;
-  let steps: PendingStep[];
+  let steps: PendingStep[] | null;
   try {
-    steps = (await queryClient.fetchQuery(pendingStepsQuery(String(session?.user.id ?? accessToken)))).steps;
+    steps = await fetchPendingSteps();
   } catch (error) {
     // The guard never blocks the app on its own failure; the session guard handles a 401.
     if (error instanceof ApiError) return null;
     throw error;
   }
-  const first = steps[0];
+  const first = steps?.[0];
   if (first && path !== stepPaths[first]) throw redirect(stepPaths[first]);
   return null;
 }

@@ -40,7 +40,6 @@ describe('complete-register', () => {
   it('asks company/agency, brands and a store of each chain chosen when they are missing', async () => {
     useCommonStore.setState({
       accessToken: 'access',
-      refreshToken: 'refresh',
       sessionType: 'password',
       session: session(),
     });

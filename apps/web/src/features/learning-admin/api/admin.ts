@@ -21,7 +21,7 @@ import {
 } from '@trilha/contracts/learning';
 import { adminUsersPage } from '@trilha/contracts/accounts-admin';
 import { apiRequest } from '../../../lib/api-client';
-import { useCommonStore } from '../../../lib/session-store';
+import { downloadWithSession } from '../../../lib/download';
 
 const base = '/api/admin/learning';
 
@@ -151,20 +151,8 @@ export function useCourseReport(id: number, search: string, page: number) {
 }
 
 /** The report as CSV, downloaded with the session's token. */
-export async function downloadReportCsv(id: number, fileName: string): Promise<void> {
-  const token = useCommonStore.getState().accessToken;
-  const response = await fetch(`${base}/courses/${id}/report.csv`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`CSV failed with ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadReportCsv(id: number, fileName: string): Promise<void> {
+  return downloadWithSession(`${base}/courses/${id}/report.csv`, fileName);
 }
 
 export function useAdminTrails(page: number) {

@@ -13,9 +13,13 @@ import {
 } from '@mantine/core';
 import {
   adminCourse,
+  completionModeOf,
+  completionModesByKind,
   contentActivityKinds,
+  DEFAULT_MIN_SECONDS,
   type AdminActivity,
   type AdminCourse,
+  type CompletionMode,
   type ContentActivityKind,
 } from '@trilha/contracts/learning';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,6 +55,9 @@ interface Draft {
   streamUrl: string;
   embedUrl: string;
   completionPercent: number;
+  /** Unset: the kind's default (the first it offers). */
+  completionMode: CompletionMode | null;
+  minSeconds: number;
 }
 
 function draftOf(activity: AdminActivity | null): Draft {
@@ -65,6 +72,8 @@ function draftOf(activity: AdminActivity | null): Draft {
     streamUrl: s.streamUrl ?? '',
     embedUrl: s.embedUrl ?? '',
     completionPercent: Math.round((s.completionThreshold ?? 0.9) * 100),
+    completionMode: s.completion ?? null,
+    minSeconds: s.minSeconds ?? DEFAULT_MIN_SECONDS,
   };
 }
 
@@ -101,12 +110,18 @@ export function ActivityModal({
     );
   };
 
+  // The mode the draft will save: the chosen one when its kind offers it, else the kind's default.
+  const completion = completionModeOf(draft.kind, { completion: draft.completionMode ?? undefined });
+  const completionChoices = completionModesByKind[draft.kind] ?? [];
+
   const save = () => {
     const settings = {
       ...(draft.kind === 'youtube' || draft.kind === 'vimeo' ? { videoId: draft.videoId } : {}),
       ...(draft.kind === 'wowza' && draft.streamUrl ? { streamUrl: draft.streamUrl } : {}),
       ...(draft.kind === 'slideshare' ? { embedUrl: draft.embedUrl } : {}),
       ...(mediaKinds.includes(draft.kind) ? { completionThreshold: draft.completionPercent / 100 } : {}),
+      ...(completion ? { completion } : {}),
+      ...(completion === 'time' ? { minSeconds: draft.minSeconds } : {}),
     };
     const body = {
       kind: draft.kind,
@@ -194,6 +209,32 @@ export function ActivityModal({
             max={100}
             suffix="%"
             onChange={(v) => typeof v === 'number' && setDraft({ ...draft, completionPercent: v })}
+          />
+        ) : null}
+        {completion && completionChoices.length > 1 ? (
+          <Select
+            label={t('activity.completionMode')}
+            description={t('activity.completionModeHint')}
+            data={completionChoices.map((mode) => ({
+              value: mode,
+              label: t(`activity.completionModes.${mode}`),
+            }))}
+            value={completion}
+            onChange={(mode) => mode && setDraft({ ...draft, completionMode: mode as CompletionMode })}
+            allowDeselect={false}
+            data-testid="activity-completion"
+          />
+        ) : null}
+        {completion === 'time' ? (
+          <NumberInput
+            label={t('activity.minSeconds')}
+            description={t('activity.minSecondsHint')}
+            value={draft.minSeconds}
+            min={10}
+            max={14_400}
+            step={10}
+            onChange={(v) => typeof v === 'number' && setDraft({ ...draft, minSeconds: v })}
+            data-testid="activity-min-seconds"
           />
         ) : null}
         <Checkbox

@@ -4,7 +4,9 @@ import { IconAlertTriangle, IconCloudUpload, IconFileCheck, IconX } from '@table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/form-errors';
+import { errorText } from '../../../lib/i18n';
 import { uploadFile } from '../api/upload';
 
 export interface UploadFieldProps<T> {
@@ -17,6 +19,22 @@ export interface UploadFieldProps<T> {
   /** The file already stored, if any. */
   current?: string | null;
   onUploaded: (value: T) => void;
+}
+
+/**
+ * Why the server refused an upload, with the limit it names (`{ megabytes: 512 }` in the details of
+ * UPLOAD_TOO_LARGE, say): the type, the size, the content, the unpacked size or the number of files.
+ */
+function uploadErrorText(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.details &&
+    typeof error.details === 'object' &&
+    !Array.isArray(error.details)
+  ) {
+    return errorText(error.code, error.details as Record<string, unknown>);
+  }
+  return apiErrorText(error);
 }
 
 /** Drop zone + real upload progress (bytes sent) + the server's verdict in words. */
@@ -42,7 +60,7 @@ export function UploadField<T>({
       const value = await uploadFile(url, file, { schema, onProgress: setProgress });
       onUploaded(value);
     } catch (e) {
-      setError(apiErrorText(e));
+      setError(uploadErrorText(e));
     } finally {
       setProgress(null);
     }

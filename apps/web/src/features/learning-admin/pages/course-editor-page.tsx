@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { AdminCourse } from '@trilha/contracts/learning';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +9,7 @@ import { AudienceForm } from '../components/audience-form';
 import { CourseContentEditor } from '../components/course-content-editor';
 import { CourseDetailsForm } from '../components/course-details-form';
 import { EnrollmentsPanel } from '../components/enrollments-panel';
+import { PublishSwitch } from '../components/publish-switch';
 import { ReportPanel } from '../components/report-panel';
 import { WrapBadge } from '../../../components/wrap-badge';
 
@@ -76,12 +65,11 @@ export default function CourseEditorPage() {
             <Anchor component={Link} to={`/online-courses/${course.id}`} target="_blank" fz="sm">
               <IconExternalLink size={14} aria-hidden /> {t('course.viewAsLearner')}
             </Anchor>
-            <Switch
-              label={t('course.published')}
-              checked={course.published}
-              onChange={(e) => publish.mutate(courseApi.publish(course.id, e.currentTarget.checked))}
-              disabled={publish.isPending}
-              data-testid="publish-switch"
+            <PublishSwitch
+              published={course.published}
+              enrollmentCount={course.enrollmentCount}
+              pending={publish.isPending}
+              onChange={(next) => publish.mutate(courseApi.publish(course.id, next))}
             />
           </Group>
         </Group>

@@ -23,16 +23,17 @@ import {
   IconLock,
 } from '@tabler/icons-react';
 import type { PlayerPayload, ProgressResponse } from '@trilha/contracts/learning';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { learningKeys } from '../api/catalog';
-import { reportProgress, usePlayer } from '../api/player';
+import { usePlayer } from '../api/player';
 import { ActivityOutline } from '../components/activity-outline';
 import { LoadError } from '../components/catalog-states';
 import { LockNote } from '../components/lock-note';
 import { statusColors } from '../components/progress-indicator';
 import { ActivityContent } from '../player/activity-content';
+import { CompletionHint } from '../player/completion-hint';
 import { activityPath } from './course-detail-page';
 import { WrapBadge } from '../../../components/wrap-badge';
 
@@ -93,7 +94,6 @@ function PlayerView({
   const client = useQueryClient();
   const query = usePlayer(courseId, order, trailId);
   const [menuOpened, menu] = useDisclosure(false);
-  const [marking, setMarking] = useState(false);
   const key = learningKeys.player(courseId, order, trailId);
 
   const onProgress = useCallback(
@@ -128,15 +128,6 @@ function PlayerView({
   const done = doneStatuses.includes(activity.progress.status);
   const coursePath = trailId ? `/trails/${trailId}/course/${courseId}` : `/online-courses/${courseId}`;
   const pathFor = (o: string) => activityPath(courseId, o, trailId);
-
-  const markDone = async () => {
-    setMarking(true);
-    try {
-      onProgress(await reportProgress(activity.id, { type: 'done' }));
-    } finally {
-      setMarking(false);
-    }
-  };
 
   const outline = (
     <ActivityOutline
@@ -223,6 +214,9 @@ function PlayerView({
             </Group>
 
             {content && !activity.lock.locked ? (
+              <CompletionHint rule={activity.completion} completed={done} />
+            ) : null}
+            {content && !activity.lock.locked ? (
               <ActivityContent
                 key={`${activity.id}`}
                 activityId={activity.id}
@@ -230,6 +224,7 @@ function PlayerView({
                 content={content}
                 completed={done}
                 onProgress={onProgress}
+                completion={activity.completion}
               />
             ) : (
               <Paper withBorder radius="md" p="xl">
@@ -244,19 +239,6 @@ function PlayerView({
               <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
                 {activity.description}
               </Text>
-            ) : null}
-
-            {activity.canMarkDone && !done && content ? (
-              <Group>
-                <Button
-                  variant="light"
-                  onClick={() => void markDone()}
-                  loading={marking}
-                  leftSection={<IconCircleCheck size={18} aria-hidden />}
-                >
-                  {t('player.markDone')}
-                </Button>
-              </Group>
             ) : null}
 
             <Group justify="space-between" mt="md" component="nav" aria-label={t('player.navigation')}>

@@ -1,19 +1,20 @@
-import { Alert, Anchor, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Box, Image, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
 import { readableAlertTitle } from '../components/lock-note';
 import { EmbeddedVideoPlayer } from './kinds/embedded-video-player';
-import { frameableDeck } from './kinds/embed-urls';
 import { FileDownloadCard } from './kinds/file-download-card';
 import { FramePlayer } from './kinds/frame-player';
 import { MediaPlayer } from './kinds/media-player';
 import { PdfPlayer } from './kinds/pdf-player';
 import { ScormPlayer } from './kinds/scorm-player';
+import { SlideshareDeck } from './kinds/slideshare-deck';
 import type { MediaReport } from './kinds/use-media-reporting';
 import { commitElements } from './progress/scorm-mapping';
+import { useCompletionReports, type CompletionRule } from './use-completion-reports';
 
 export interface ActivityContentProps {
   activityId: number;
@@ -21,57 +22,8 @@ export interface ActivityContentProps {
   content: PlayerContent;
   completed: boolean;
   onProgress: (response: ProgressResponse) => void;
-}
-
-/** Reports that the content was opened, once per mount (html, ppt, slideshare, file, flash). */
-function useOpenReport(activityId: number, enabled: boolean, onProgress: (r: ProgressResponse) => void) {
-  const sent = useRef(false);
-  const onProgressRef = useRef(onProgress);
-  useEffect(() => {
-    onProgressRef.current = onProgress;
-  }, [onProgress]);
-  return useCallback(() => {
-    if (!enabled || sent.current) return;
-    sent.current = true;
-    reportProgress(activityId, { type: 'open' }).then(
-      (response) => onProgressRef.current(response),
-      () => {
-        sent.current = false;
-      },
-    );
-  }, [activityId, enabled]);
-}
-
-function SlideshareDeck({ url, title, onViewed }: { url: string; title: string; onViewed: () => void }) {
-  const { t } = useTranslation('learning');
-  const link = (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" onClick={onViewed} fz="sm">
-      <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-      {t('player.openDeck')}
-    </Anchor>
-  );
-  if (frameableDeck(url, window.location.origin)) {
-    return (
-      <Stack gap="xs">
-        <FramePlayer
-          src={url}
-          title={title}
-          ratio={16 / 9}
-          sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"
-          onViewed={onViewed}
-        />
-        <Group justify="flex-end">{link}</Group>
-      </Stack>
-    );
-  }
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="sm" align="flex-start">
-        <Text>{t('player.externalDeck')}</Text>
-        {link}
-      </Stack>
-    </Paper>
-  );
+  /** How the activity completes (the payload's `activity.completion`). */
+  completion?: CompletionRule | null;
 }
 
 function ContentError() {
@@ -90,17 +42,24 @@ function ContentError() {
 }
 
 /** The player of one activity kind, wired to the progress routes of the API. */
-export function ActivityContent({ activityId, title, content, completed, onProgress }: ActivityContentProps) {
+export function ActivityContent({
+  activityId,
+  title,
+  content,
+  completed,
+  onProgress,
+  completion = null,
+}: ActivityContentProps) {
   const { t } = useTranslation('learning');
   const [failed, setFailed] = useState(false);
   const onError = useCallback(() => setFailed(true), []);
-  const opensOnView = ['html', 'ppt', 'slideshare', 'file', 'flash'].includes(content.kind);
-  const reportOpen = useOpenReport(activityId, opensOnView, onProgress);
-
-  useEffect(() => {
-    // Files, presentations and flash count as opened when shown; frames report once they have loaded.
-    if (content.kind === 'ppt' || content.kind === 'file' || content.kind === 'flash') reportOpen();
-  }, [content.kind, reportOpen]);
+  // Opening completes nothing: the server rules from loads, downloads, pages and heartbeats.
+  const { onLoaded, refresh } = useCompletionReports({
+    activityId,
+    rule: completion,
+    needsLoad: content.kind === 'html' || content.kind === 'slideshare',
+    onProgress,
+  });
 
   const onMediaReport = useCallback(
     async (report: MediaReport) => {
@@ -163,7 +122,6 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
           version={content.version}
           launchUrl={content.launchUrl}
           title={title}
-          sandbox="allow-scripts allow-same-origin allow-forms"
           initialCmi={content.cmi}
           onCommit={async (cmi, _summary, terminate) =>
             onProgress(await commitScorm(activityId, commitElements(cmi), terminate))
@@ -176,17 +134,18 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
           src={content.url}
           title={title}
           sandbox="allow-scripts allow-forms"
-          onViewed={reportOpen}
+          onViewed={onLoaded}
         />
       );
     case 'slideshare':
-      return <SlideshareDeck url={content.embedUrl} title={title} onViewed={reportOpen} />;
+      return <SlideshareDeck url={content.embedUrl} title={title} onViewed={onLoaded} />;
     case 'ppt':
       return (
         <FileDownloadCard
-          url={content.url}
+          url={content.downloadUrl}
           fileName={content.fileName}
           size={content.size}
+          onDownloaded={refresh}
           note={
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
               {t('player.pptNote')}
@@ -207,7 +166,11 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
             {t('player.flashText')}
           </Alert>
           {content.downloadUrl ? (
-            <FileDownloadCard url={content.downloadUrl} fileName={content.fileName ?? `${title}.swf`} />
+            <FileDownloadCard
+              url={content.downloadUrl}
+              fileName={content.fileName ?? `${title}.swf`}
+              onDownloaded={refresh}
+            />
           ) : null}
         </Stack>
       );
@@ -216,12 +179,13 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
         <Stack gap="md">
           {content.fileGroup === 'image' ? (
             <Box ta="center">
-              <Image src={content.url} alt={title} radius="md" fit="contain" mah="70vh" />
+              <Image src={content.url} alt={title} radius="md" fit="contain" mah="70vh" onLoad={onLoaded} />
             </Box>
           ) : null}
           {content.fileGroup === 'pdf' ? (
             // A preview that cannot open hides itself; the file stays there to download.
-            <PdfPlayer src={content.url} title={title} onReport={async () => undefined} />
+            // Its first page report means the document really loaded.
+            <PdfPlayer src={content.url} title={title} onReport={async () => onLoaded()} />
           ) : null}
           {content.fileGroup === 'video' ? (
             <video
@@ -229,13 +193,25 @@ export function ActivityContent({ activityId, title, content, completed, onProgr
               controls
               playsInline
               aria-label={title}
+              onLoadedData={onLoaded}
               style={{ width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 }}
             />
           ) : null}
           {content.fileGroup === 'audio' ? (
-            <audio src={content.url} controls aria-label={title} style={{ width: '100%' }} />
+            <audio
+              src={content.url}
+              controls
+              aria-label={title}
+              onLoadedData={onLoaded}
+              style={{ width: '100%' }}
+            />
           ) : null}
-          <FileDownloadCard url={content.url} fileName={content.fileName} size={content.size} />
+          <FileDownloadCard
+            url={content.downloadUrl}
+            fileName={content.fileName}
+            size={content.size}
+            onDownloaded={refresh}
+          />
         </Stack>
       );
     case 'unsupported':

@@ -5,7 +5,7 @@ import {
   Center,
   Group,
   Loader,
-  ScrollArea,
+  NativeSelect,
   Stack,
   Tabs,
   Text,
@@ -65,6 +65,8 @@ export default function ProfilePage() {
   const unread = useUnreadCount();
   const wanted = params.get('tab') ?? 'data';
   const tab = [...tabs, ...later.map(([k]) => k)].includes(wanted as never) ? wanted : 'data';
+  const select = (value: string | null) =>
+    setParams(value && value !== 'data' ? { tab: value } : {}, { replace: true });
 
   if (profile.isPending) {
     return (
@@ -92,39 +94,51 @@ export default function ProfilePage() {
     <Stack gap="lg" maw={1040} mx="auto">
       <Title order={1}>{t('title')}</Title>
       <AvatarEditor profile={data} />
-      <Tabs
-        value={tab}
-        onChange={(v) => setParams(v && v !== 'data' ? { tab: v } : {}, { replace: true })}
-        keepMounted={false}
-      >
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {tabs.map((key) => {
-              const Icon = icons[key];
-              return (
-                <Tabs.Tab
-                  key={key}
-                  value={key}
-                  leftSection={<Icon size={16} aria-hidden />}
-                  rightSection={
-                    key === 'inbox' && count > 0 ? (
-                      <Badge size="xs" circle>
-                        {count}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {t(`tabs.${key}`)}
-                </Tabs.Tab>
-              );
-            })}
-            {later.map(([key, Icon]) => (
-              <Tabs.Tab key={key} value={key} leftSection={<Icon size={16} aria-hidden />} c="dimmed">
+      <Tabs value={tab} onChange={(v) => select(v)} keepMounted={false}>
+        {/*
+          Eleven sections do not fit a phone's width: there they are a labelled select (every section in
+          one keyboard-reachable list), from the tablet width up the tabs wrap onto a second row instead of
+          hiding past the edge.
+        */}
+        <NativeSelect
+          hiddenFrom="sm"
+          label={t('sectionLabel')}
+          value={tab}
+          onChange={(e) => select(e.currentTarget.value)}
+          data={[
+            ...tabs.map((key) => ({
+              value: key,
+              label: key === 'inbox' && count > 0 ? `${t('tabs.inbox')} (${count})` : t(`tabs.${key}`),
+            })),
+            ...later.map(([key]) => ({ value: key, label: `${t(`tabs.${key}`)} — ${t('soon.badge')}` })),
+          ]}
+        />
+        <Tabs.List visibleFrom="sm">
+          {tabs.map((key) => {
+            const Icon = icons[key];
+            return (
+              <Tabs.Tab
+                key={key}
+                value={key}
+                leftSection={<Icon size={16} aria-hidden />}
+                rightSection={
+                  key === 'inbox' && count > 0 ? (
+                    <Badge size="xs" circle>
+                      {count}
+                    </Badge>
+                  ) : null
+                }
+              >
                 {t(`tabs.${key}`)}
               </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </ScrollArea>
+            );
+          })}
+          {later.map(([key, Icon]) => (
+            <Tabs.Tab key={key} value={key} leftSection={<Icon size={16} aria-hidden />} c="dimmed">
+              {t(`tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
         <Tabs.Panel value="data" pt="lg">
           <Stack gap="lg">
             <PersonalForm profile={data} />

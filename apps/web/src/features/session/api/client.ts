@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type Query } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
@@ -14,9 +14,12 @@ export function useSelectClientMutation() {
   return useMutation({
     mutationFn: selectClient,
     onSuccess: (session) => {
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site',
-      });
+      // Inactive queries are dropped; the ones on screen (the header's bell …) are reset, which refetches
+      // them for the new client now rather than leaving the previous client's answer until their next poll.
+      const ofPreviousClient = (query: Query) =>
+        query.queryKey[0] !== 'session' && query.queryKey[0] !== 'site';
+      queryClient.removeQueries({ predicate: ofPreviousClient, type: 'inactive' });
+      void queryClient.resetQueries({ predicate: ofPreviousClient, type: 'active' });
       const client = selectedClientOf(session);
       if (client) void navigate(client.homeRoute);
     },

@@ -47,7 +47,8 @@ describe('login screen', () => {
       'grant_type=password&username=learner%40demo.example&password=Demo%401234',
     );
     expect(new Headers(tokenCall.init?.headers).get('Authorization')).toBe(`Basic ${btoa('trilha-web:')}`);
-    expect(useCommonStore.getState()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    expect(useCommonStore.getState()).toMatchObject({ accessToken: 'access-1' });
+    expect(useCommonStore.getState()).not.toHaveProperty('refreshToken');
   });
 
   it('uses a stored redirect path once after login', async () => {
@@ -141,6 +142,42 @@ describe('login screen', () => {
     const { router } = renderApp('/');
     await settledAt(router, '/maintenance-login');
     expect(await screen.findByRole('heading', { name: 'Estamos em manutenção' })).toBeTruthy();
+  });
+
+  it('a language chosen on the login screen wins at sign-in and is saved to the account', async () => {
+    const account = session();
+    expect(account.user.languageCode).toBe('pt-BR');
+    const saved = { ...account, user: { ...account.user, languageCode: 'en-US' as const } };
+    const { calls } = loginApi(account, [
+      (url, init) => (url === '/api/session/language' && init?.method === 'PUT' ? json(saved) : undefined),
+    ]);
+    const { router } = renderApp('/?locale=en-US');
+    fireEvent.change(await screen.findByLabelText(/Username, e-mail or document/), {
+      target: { value: 'learner@demo.example' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settledAt(router, '/home');
+    const put = calls.find((c) => c.url === '/api/session/language');
+    expect(put?.init?.method).toBe('PUT');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ languageCode: 'en-US' });
+    expect(useCommonStore.getState()).toMatchObject({ languageCode: 'en-US', loginLanguage: null });
+    await waitFor(() => expect(document.documentElement.lang).toBe('en-US'));
+  });
+
+  it('without a choice on the login screen, the account’s language is shown and nothing is saved', async () => {
+    const account = session();
+    const { calls } = loginApi({ ...account, user: { ...account.user, languageCode: 'es' } });
+    useCommonStore.setState({ languageCode: 'fr', loginLanguage: null });
+    const { router } = renderApp('/');
+    fireEvent.change(await screen.findByLabelText(/Identifiant, e-mail ou document/), {
+      target: { value: 'learner@demo.example' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Mot de passe/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await settledAt(router, '/home');
+    expect(calls.find((c) => c.url === '/api/session/language')).toBeUndefined();
+    expect(useCommonStore.getState().languageCode).toBe('es');
   });
 
   it('changes the language with ?locale=', async () => {

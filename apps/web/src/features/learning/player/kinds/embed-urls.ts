@@ -49,6 +49,13 @@ export function vimeoEmbedUrl(id: string, start: number): string {
   return `${VIMEO_ORIGIN}/video/${encodeURIComponent(id)}?dnt=1&playsinline=1${hash}`;
 }
 
+/** The video on the provider's own site: the fallback when its frame cannot load here. */
+export function watchUrl(provider: 'youtube' | 'vimeo', id: string): string {
+  return provider === 'youtube'
+    ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`
+    : `https://vimeo.com/${encodeURIComponent(id)}`;
+}
+
 /** The only deck origin the app's Content-Security-Policy lets it frame (apps/api security headers). */
 export const SLIDESHARE_ORIGIN = 'https://www.slideshare.net';
 

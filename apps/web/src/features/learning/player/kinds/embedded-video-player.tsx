@@ -1,14 +1,16 @@
-import { AspectRatio, Box } from '@mantine/core';
+import { AspectRatio, Box, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { Interval } from '../progress/watched-intervals';
 import {
   VIMEO_ORIGIN,
   vimeoEmbedUrl,
   vimeoId,
+  watchUrl,
   YOUTUBE_ORIGIN,
   youtubeEmbedUrl,
   youtubeId,
 } from './embed-urls';
+import { FrameFallback, useFrameTimeout } from './frame-fallback';
 import { useMediaReporting, type MediaReport } from './use-media-reporting';
 
 export interface EmbeddedVideoPlayerProps {
@@ -22,6 +24,8 @@ export interface EmbeddedVideoPlayerProps {
   reportEverySeconds?: number;
   /** The link is not a video of the provider. */
   onInvalid?: () => void;
+  /** How long the frame may take to answer before the fallback shows. */
+  loadTimeoutMs?: number;
 }
 
 function parse(data: unknown): Record<string, unknown> | null {
@@ -51,6 +55,7 @@ export function EmbeddedVideoPlayer({
   onReport,
   reportEverySeconds,
   onInvalid,
+  loadTimeoutMs,
 }: EmbeddedVideoPlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const { tracker, flush, setPosition } = useMediaReporting({
@@ -61,6 +66,9 @@ export function EmbeddedVideoPlayer({
   const id = provider === 'youtube' ? youtubeId(url) : vimeoId(url);
   const origin = provider === 'youtube' ? YOUTUBE_ORIGIN : VIMEO_ORIGIN;
   const [start] = useState(startAt ?? 0);
+  // The provider's player answered: until then (blocked, failed) nothing plays and nothing is reported.
+  const [ready, setReady] = useState(false);
+  const failed = useFrameTimeout(ready, loadTimeoutMs);
   const src = id
     ? provider === 'youtube'
       ? youtubeEmbedUrl(id, start, window.location.origin)
@@ -112,6 +120,7 @@ export function EmbeddedVideoPlayer({
       if (event.origin !== origin || event.source !== frame.contentWindow) return;
       const message = parse(event.data);
       if (!message) return;
+      setReady(true);
       if (provider === 'youtube') {
         if (message.event === 'onReady') subscribe();
         const info = message.info as Record<string, unknown> | number | undefined;
@@ -172,20 +181,23 @@ export function EmbeddedVideoPlayer({
     };
   }, [src, origin, provider, tracker, flush, setPosition]);
 
-  if (!src) return null;
+  if (!src || !id) return null;
   return (
-    <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="black">
-      <AspectRatio ratio={16 / 9}>
-        <iframe
-          ref={frameRef}
-          src={src}
-          title={title}
-          allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          style={{ border: 0 }}
-        />
-      </AspectRatio>
-    </Box>
+    <Stack gap="xs">
+      {failed ? <FrameFallback url={watchUrl(provider, id)} /> : null}
+      <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="black">
+        <AspectRatio ratio={16 / 9}>
+          <iframe
+            ref={frameRef}
+            src={src}
+            title={title}
+            allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            style={{ border: 0 }}
+          />
+        </AspectRatio>
+      </Box>
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../api/download';
+import { downloadWithSession } from '../../../../lib/download';
 import { IconFile } from '@tabler/icons-react';
 import { extensionOf, fileGroupIcons, fileGroupOf } from './file-groups';
 
@@ -35,7 +35,8 @@ export function FileDownloadCard({ url, fileName, size, note, onDownloaded }: Fi
   const download = async () => {
     setState('busy');
     try {
-      await downloadFile(url, fileName);
+      // The API's download route: asked with the session (renewed when expired), counted by the server.
+      await downloadWithSession(url, fileName);
       setState('idle');
       onDownloaded?.();
     } catch {

@@ -227,7 +227,8 @@ export function PdfPlayer({ src, title, headers, savedPage, completed, onReport,
       >
         {loading || rendering ? (
           <Group justify="center" p="xl" pos="absolute" top={0} left={0} right={0}>
-            <Loader size="sm" aria-label={t('pdf.loading')} />
+            {/* A named status: a span may not carry aria-label without a role (axe aria-prohibited-attr). */}
+            <Loader size="sm" role="status" aria-label={t('pdf.loading')} />
           </Group>
         ) : null}
         <canvas ref={canvasRef} data-testid="pdf-canvas" style={{ display: 'block', margin: '0 auto' }} />

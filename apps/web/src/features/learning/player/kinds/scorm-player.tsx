@@ -9,16 +9,15 @@ import {
   type ScormVersion,
 } from '../progress/scorm-mapping';
 import { readableAlertTitle } from '../../components/lock-note';
+import { connectScormFrame, scormFrameName, scormSandbox } from './scorm-bridge';
 import { attachScormRuntime, type ScormRuntime } from './scorm-runtime';
 import { WrapBadge } from '../../../../components/wrap-badge';
 
 export interface ScormPlayerProps {
   version: ScormVersion;
-  /** The package's launch file, served by the API. */
+  /** The package's launch file, served by the content origin. */
   launchUrl: string;
   title: string;
-  /** iframe sandbox tokens chosen by the server (the package must reach window.parent, same origin). */
-  sandbox?: string | null;
   /** Runtime data saved by earlier sessions (and what the server supplies: learner, mastery score). */
   initialCmi: FlatCmi;
   onCommit: (cmi: FlatCmi, summary: ScormSummary, terminate: boolean) => Promise<unknown>;
@@ -37,7 +36,6 @@ export function ScormPlayer({
   version,
   launchUrl,
   title,
-  sandbox,
   initialCmi,
   onCommit,
   autocommitSeconds,
@@ -48,6 +46,9 @@ export function ScormPlayer({
   const [summary, setSummary] = useState(() => summarizeScorm(version, initialCmi));
   const onCommitRef = useRef(onCommit);
   const [initial] = useState(initialCmi);
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const appOrigin = window.location.origin;
+  const contentOrigin = new URL(launchUrl, window.location.href).origin;
 
   useEffect(() => {
     onCommitRef.current = onCommit;
@@ -85,6 +86,12 @@ export function ScormPlayer({
       attached?.detach();
     };
   }, [version, initial, autocommitSeconds]);
+
+  // The package runs on the content origin: its calls arrive by postMessage from its frame only.
+  useEffect(() => {
+    if (!runtime) return;
+    return connectScormFrame({ frame: () => frameRef.current, contentOrigin, runtime });
+  }, [runtime, contentOrigin]);
 
   if (failed) {
     return (
@@ -140,15 +147,17 @@ export function ScormPlayer({
       <Box pos="relative" h={{ base: '70vh', sm: '75vh' }} mih={420}>
         {runtime ? (
           <iframe
+            ref={frameRef}
             src={launchUrl}
+            name={scormFrameName(version, initial, appOrigin)}
             title={title}
-            sandbox={sandbox ?? 'allow-scripts allow-same-origin allow-forms allow-popups'}
+            sandbox={scormSandbox(launchUrl, appOrigin)}
             style={{ border: 0, width: '100%', height: '100%', display: 'block', background: 'white' }}
             data-testid="scorm-frame"
           />
         ) : (
           <Group justify="center" p="xl">
-            <Loader aria-label={t('scorm.loading')} />
+            <Loader role="status" aria-label={t('scorm.loading')} />
           </Group>
         )}
       </Box>

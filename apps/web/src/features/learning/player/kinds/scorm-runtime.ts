@@ -9,7 +9,15 @@ export interface ScormRuntime {
   /** Removes window.API / window.API_1484_11. */
   detach(): void;
   on(event: string, callback: (...args: unknown[]) => void): void;
+  /**
+   * Runs one call relayed from the package's frame (scorm-bridge.ts) and answers the runtime's error
+   * code; for a refused SetValue, also the value the runtime keeps.
+   */
+  relay(call: BridgeCall, name?: string, value?: string): { error: string; value?: string };
 }
+
+/** The calls the content origin's bridge relays; GetValue and the error calls are answered in the frame. */
+export type BridgeCall = 'Initialize' | 'SetValue' | 'Commit' | 'Terminate';
 
 interface RuntimeOptions {
   version: ScormVersion;
@@ -75,6 +83,16 @@ export async function attachScormRuntime(options: RuntimeOptions): Promise<Scorm
         if (win.API === api) delete win.API;
       },
       on: (event, callback) => api.on(event, callback),
+      relay: (call, name = '', value = '') => {
+        if (call === 'Initialize') api.LMSInitialize('');
+        else if (call === 'Commit') api.LMSCommit('');
+        else if (call === 'Terminate') api.LMSFinish('');
+        else if (String(api.LMSSetValue(name, value)) !== 'true') {
+          const error = String(api.LMSGetLastError());
+          return { error, value: String(api.LMSGetValue(name) ?? '') };
+        }
+        return { error: String(api.LMSGetLastError()) };
+      },
     };
   }
   const Scorm2004API = pick(await import('scorm-again/scorm2004'), 'Scorm2004API');
@@ -90,5 +108,15 @@ export async function attachScormRuntime(options: RuntimeOptions): Promise<Scorm
       if (win.API_1484_11 === api) delete win.API_1484_11;
     },
     on: (event, callback) => api.on(event, callback),
+    relay: (call, name = '', value = '') => {
+      if (call === 'Initialize') api.Initialize('');
+      else if (call === 'Commit') api.Commit('');
+      else if (call === 'Terminate') api.Terminate('');
+      else if (String(api.SetValue(name, value)) !== 'true') {
+        const error = String(api.GetLastError());
+        return { error, value: String(api.GetValue(name) ?? '') };
+      }
+      return { error: String(api.GetLastError()) };
+    },
   };
 }
