@@ -4,8 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// Learning content has an origin of its own: the server's second listener, under the other loopback name.
+const CONTENT_PORT = Number(process.env.E2E_CONTENT_PORT ?? PORT + 1000);
 // A fresh embedded database per run: the demo seed makes every journey start from the same state.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `trilha-e2e-${Date.now()}`);
+// Kept in the environment, so the test workers read the same folder (their mailbox: accounts-mailbox.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `trilha-e2e-${Date.now()}`));
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -51,6 +54,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      CONTENT_PORT: String(CONTENT_PORT),
       DATA_DIR: dataDir,
       // Short-lived access tokens make the refresh-and-replay journey observable in seconds.
       ACCESS_TOKEN_TTL_SECONDS: '5',

@@ -1,32 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { makeValidCpf } from '@trilha/domain/document';
-import { PASSWORD, submitLogin, users } from './support';
-
-/** Reads the outbox through the back office API, as the program administrator. */
-async function outboxFor(request: APIRequestContext, search: string) {
-  const { clientId } = (await (await request.get('/api/site/oauth-client')).json()) as { clientId: string };
-  const token = await request.post('/o/token/', {
-    form: { grant_type: 'password', username: users.admin.email, password: PASSWORD },
-    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:`).toString('base64')}` },
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const res = await request.get(`/api/admin/accounts/outbox?search=${encodeURIComponent(search)}`, {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { items: { to: string; body: string; template: string | null }[] }).items;
-}
-
-async function lastMessage(request: APIRequestContext, to: string, template: string) {
-  let found: { body: string } | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outboxFor(request, to)).find((m) => m.to === to && m.template === template);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!.body;
-}
+import { lastMessage } from './accounts-mailbox';
+import { submitLogin, users } from './support';
 
 const stamp = Date.now().toString().slice(-8);
 const email = `joana.${stamp}@example.com`;
@@ -43,7 +18,7 @@ async function setNewPassword(page: Page, password: string) {
 }
 
 test.describe.serial('accounts journeys', () => {
-  test('register, receive the e-mail, set the password, sign in', async ({ page, request }) => {
+  test('register, receive the e-mail, set the password, sign in', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Aceitar todos' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Cadastro — Aurora Varejo/ })).toBeVisible();
@@ -66,7 +41,7 @@ test.describe.serial('accounts journeys', () => {
     await expect(page).toHaveURL(/\/register-success$/);
     await expect(page.getByText(/Enviamos um link para jo\*+@example\.com/)).toBeVisible();
 
-    const body = await lastMessage(request, email, 'set_password');
+    const body = await lastMessage(email, 'set_password');
     const link = /https?:\/\/[^\s/]+(\/set-password\/\S+)/.exec(body)![1]!;
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Crie sua senha' })).toBeVisible();
@@ -82,7 +57,7 @@ test.describe.serial('accounts journeys', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test('recover the password with a code sent by SMS', async ({ page, request }) => {
+  test('recover the password with a code sent by SMS', async ({ page }) => {
     await page.goto('/request-password');
     await page.getByText('Código por SMS/WhatsApp').click();
     await page.getByLabel('CPF / documento').fill(cpf);
@@ -105,7 +80,7 @@ test.describe.serial('accounts journeys', () => {
     await expect(page.getByRole('button', { name: 'Enviar código' })).toBeDisabled();
     await expect(page.getByText(/Um código foi enviado há pouco/)).toBeVisible();
 
-    const sms = await lastMessage(request, e164, 'recovery_code');
+    const sms = await lastMessage(e164, 'recovery_code');
     const code = /(\d{6})/.exec(sms)![1]!;
     await page.getByLabel('Código de verificação').first().click();
     await page.keyboard.type(code);

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeValidCpf } from '@trilha/domain/document';
-import { expect, PASSWORD, submitLogin, test, users } from './support';
+import { lastMessage } from './accounts-mailbox';
+import { expect, PASSWORD, settled, submitLogin, test, users } from './support';
 
 /**
  * Every accounts screen as a visitor sees it, in the four languages, at desktop and phone width: a
@@ -25,52 +26,21 @@ const viewports = [
 const claimed = { email: 'preregistered@demo.example', document: makeValidCpf('741852963') };
 const links = { valid: '', used: '', invalid: '' };
 
-async function adminToken(request: APIRequestContext) {
-  const { clientId } = (await (await request.get('/api/site/oauth-client')).json()) as { clientId: string };
-  const token = await request.post('/o/token/', {
-    form: { grant_type: 'password', username: users.admin.email, password: PASSWORD },
-    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:`).toString('base64')}` },
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  // The outbox is read per company: the accounts used here are of Nimbus.
-  const auth = { Authorization: `Bearer ${access_token}` };
-  const session = (await (await request.get('/api/session', { headers: auth })).json()) as {
-    clients: { id: number; name: string }[];
-  };
-  const nimbus = session.clients.find((c) => /nimbus/i.test(c.name));
-  await request.put('/api/session/client', { data: { clientId: nimbus!.id }, headers: auth });
-  return access_token;
-}
-
-/** The path of the newest set-password or recover-password link e-mailed to an address. */
-async function linkSentTo(request: APIRequestContext, to: string, template: string) {
-  let path = '';
-  await expect
-    .poll(async () => {
-      // Access tokens live 5 s in these runs: one per look.
-      const token = await adminToken(request);
-      const res = await request.get(`/api/admin/accounts/outbox?search=${encodeURIComponent(to)}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
-      const { items } = (await res.json()) as { items: { to: string; body: string; template: string }[] };
-      const body = items.find((m) => m.to === to && m.template === template)?.body ?? '';
-      path = /https?:\/\/[^\s/]+(\/(?:set|recover)-password\/\S+)/.exec(body)?.[1] ?? '';
-      return path;
-    })
-    .not.toBe('');
-  return path;
+/** The path of the newest set-password or recover-password link e-mailed to an address (its mailbox). */
+async function linkSentTo(to: string, template: string) {
+  const body = await lastMessage(to, template);
+  return /https?:\/\/[^\s/]+(\/(?:set|recover)-password\/\S+)/.exec(body)![1]!;
 }
 
 /**
  * Claims the pre-registered account (its set-password link is then used), and asks a recover-password
  * link for the clerk (still valid) and a broken copy of it. Once per worker; a later worker finds the used
- * link in the outbox.
+ * link in the mailbox.
  */
 async function ensureLinks(request: APIRequestContext) {
   if (links.valid) return;
   const first = await request.post('/api/accounts/first-access', { data: { identifier: claimed.email } });
-  links.used = await linkSentTo(request, claimed.email, 'set_password');
+  links.used = await linkSentTo(claimed.email, 'set_password');
   if (first.ok()) {
     const [, , username, uidb64, token] = links.used.split('/');
     const set = await request.post('/api/accounts/password-links/set', {
@@ -82,7 +52,7 @@ async function ensureLinks(request: APIRequestContext) {
     data: { method: 'email', identifier: users.clerk.email },
   });
   expect(recover.ok()).toBe(true);
-  links.valid = await linkSentTo(request, users.clerk.email, 'recover_password');
+  links.valid = await linkSentTo(users.clerk.email, 'recover_password');
   links.invalid = links.valid.replace(/\/[^/]+$/, '/not-a-valid-token');
 }
 
@@ -135,7 +105,7 @@ const rawCode = /\b[A-Z]{3,}_[A-Z_]{3,}\b/;
 async function shoot(page: Page, name: string, lang: string, viewport: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const text = await page.locator('body').innerText();
   // Soft: one run lists every screen's problems.
   expect.soft(text, `${name}: catalog key on screen`).not.toMatch(catalogKey);

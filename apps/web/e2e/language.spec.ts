@@ -1,4 +1,4 @@
-import { expect, loginAs, todayAs, test } from './support';
+import { expect, loginAs, submitLogin, todayAs, test, users } from './support';
 
 test.describe('language', () => {
   test('the switch on the login screen changes the texts and <html lang>', async ({ page }) => {
@@ -42,6 +42,28 @@ test.describe('language', () => {
     await page.getByRole('option', { name: 'Français' }).click();
     await expect(page.getByTestId('today')).toHaveText(`Nous sommes le ${todayAs('mdy')}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('a language chosen on the login screen wins at sign-in and is saved to the account', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/?locale=en-US');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/session/language') && r.request().method() === 'PUT' && r.ok(),
+    );
+    await submitLogin(page, users.learner.email);
+    await saved;
+    await expect(page.getByRole('heading', { name: 'Hello, Ana Souza!' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+    // Saved to the account: another device without a choice signs in in English.
+    const other = await browser.newContext({ locale: 'pt-BR' });
+    const second = await other.newPage();
+    await loginAs(second);
+    await expect(second.getByRole('heading', { name: 'Hello, Ana Souza!' })).toBeVisible();
+    await other.close();
   });
 
   test('the account’s language wins after login', async ({ page, browser }) => {

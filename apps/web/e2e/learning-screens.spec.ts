@@ -241,7 +241,7 @@ test('a library file whose download fails says so', async ({ page, request }) =>
     .getByRole('button', { name: /^Baixar / })
     .last();
   await expect(download).toBeVisible();
-  await page.route('**/api/learning/content/**', (route) => route.abort());
+  await page.route('**/api/learning/activities/*/download*', (route) => route.abort());
   await download.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Download do arquivo falhou' })).toBeVisible();
   await shot(page, 'player-file-download-failed-pt-BR-desktop');

@@ -7,7 +7,7 @@ test.describe('login', () => {
     await submitLogin(page, users.learner.email);
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: `Olá, ${users.learner.name}!` })).toBeVisible();
-    await expect(page.getByText('Bem-vindo(a) ao programa Aurora Varejo.')).toBeVisible();
+    await expect(page.getByText('Boas-vindas ao programa Aurora Varejo.')).toBeVisible();
     // Module tiles come from the session's client modules.
     await expect(page.getByRole('link', { name: /Cursos online no seu ritmo/ })).toBeVisible();
     await expect(page).toHaveTitle(/Início · Aurora Varejo/);
@@ -52,6 +52,10 @@ test.describe('login', () => {
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The refresh cookie went with the session.
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === 'trilha_refresh'))
+      .toBe(false);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();

@@ -6,6 +6,11 @@ test('an expired access token is refreshed and the request replayed without the 
 }) => {
   await loginAs(page);
   await expect(page.getByRole('heading', { name: 'Olá, Ana Souza!' })).toBeVisible();
+  // The refresh token is a cookie no page script can read, sent only to the token endpoint.
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'trilha_refresh');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/o/token/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('trilha_refresh');
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(cookie!.value);
 
   const events: string[] = [];
   page.on('response', (response) => {
@@ -34,7 +39,7 @@ test('an expired access token is refreshed and the request replayed without the 
   expect(events.some((e) => e.endsWith(' 401'))).toBe(true);
   expect(events.filter((e) => e.startsWith('POST /o/token/'))).toEqual(['POST /o/token/ 200']);
   expect(refreshBodies).toHaveLength(1);
-  expect(refreshBodies[0]).toContain('grant_type=refresh_token');
+  expect(refreshBodies[0]).toBe('grant_type=refresh_token');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toHaveCount(0);
 });

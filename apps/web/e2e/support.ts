@@ -76,3 +76,12 @@ export const test = base.extend<{ learnerReset: void }>({
   ],
 });
 export { expect };
+
+/**
+ * Waits until a screen shows what it loaded: the load event, then no loading spinner left. Not
+ * 'networkidle': a signed-in tab keeps its realtime WebSocket open, so the network is never idle.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+}
