@@ -2,6 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The web app's features, each a folder of apps/web/src/features. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webNeverImportsApi = {
+  group: ['**/apps/api/**', '@trilha/api', '@trilha/api/*'],
+  message: 'The web never imports from the API.',
+};
 
 export default tseslint.config(
   {
@@ -50,19 +60,42 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsApi] }],
+    },
+  },
+  // A feature is reached only through the routes the app composes: no feature imports another one, and
+  // the shared code (lib, components) imports none. What two features share moves to lib or components.
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['**/apps/api/**', '@trilha/api', '@trilha/api/*'],
-              message: 'The web never imports from the API.',
-            },
+            webNeverImportsApi,
+            { regex: '(^|/)features(/|$)', message: 'Shared web code never imports a feature.' },
           ],
         },
       ],
     },
   },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webNeverImportsApi,
+            {
+              regex: `\\.\\./(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: `The ${feature} feature never imports another feature: share through lib or components.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/api/**/*.ts'],
     rules: {
