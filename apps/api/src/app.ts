@@ -158,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions) {
     db,
     pubsub,
     storage,
+    jobs,
     services: { auth, sessions, site, users: usersService, tokens, notifications },
     guards: { requireAuth, ...tenantGuards, ...idempotency },
     features: featureServices,

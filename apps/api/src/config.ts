@@ -72,6 +72,8 @@ export const configSchema = z.object({
   PHONE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
   /** SMTP server for e-mail (smtp://user:pass@host:port); without it, e-mail is rendered to JSON and only kept in the outbox. */
   SMTP_URL: z.string().optional(),
+  /** Key (32+ characters) sealing the texts of queued messages; when unset, one kept in the database. */
+  MESSAGE_KEY: z.string().min(32).optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().default('Trilha <no-reply@trilha.example>'),
   /** SMS and WhatsApp providers: 'log' keeps the message in the outbox only; 'http' POSTs it as JSON to the URL. */

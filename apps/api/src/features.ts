@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { App } from './context';
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import type { PubSub } from './lib/pubsub';
 import type { Storage } from './lib/storage';
 import type { PreHandler } from './plugins/auth';
@@ -25,6 +26,8 @@ export interface CoreDeps {
   db: Db;
   pubsub: PubSub;
   storage: Storage;
+  /** The durable job queue: a feature defines its jobs and reactions on it while it registers. */
+  jobs: JobQueue;
   services: {
     auth: AuthService;
     sessions: SessionService;

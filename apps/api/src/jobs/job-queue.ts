@@ -102,6 +102,13 @@ export interface JobQueue {
   failures(limit: number): Promise<FailedJob[]>;
   /** Sends a dead job back to its queue to run again; false when there is no such dead job. */
   retryDead(queue: string, id: string): Promise<boolean>;
+  /**
+   * Runs, here and one at a time, the jobs of a queue that are due now, until none is left or `limit`
+   * have run: for an instance without workers (JOB_WORKERS=false: the test apps) that needs a queue
+   * worked at a known moment. Each job is settled as a worker settles it: completed, or failed, then
+   * retried after its back-off or moved to the dead letters after its last try. Answers how many ran.
+   */
+  runQueued(name: JobName, options?: { limit?: number }): Promise<number>;
 }
 
 const DEAD_SUFFIX = '.dead';
@@ -281,6 +288,26 @@ export function createJobQueue(
       await b.send(queue, job.data);
       await b.deleteJob(`${queue}${DEAD_SUFFIX}`, id);
       return true;
+    },
+
+    async runQueued(name, { limit = 100 } = {}) {
+      const d = definitions.get(name);
+      if (!d) throw new Error(`unknown job ${name}`);
+      const b = await started();
+      let ran = 0;
+      while (ran < limit) {
+        const [job] = await b.fetch<JobPayloads[JobName]>(name, { batchSize: 1 });
+        if (!job) break;
+        ran++;
+        try {
+          await d.handler(job.data, job);
+        } catch (err) {
+          await b.fail(name, job, { message: err instanceof Error ? err.message : String(err) });
+          continue;
+        }
+        await b.complete(name, job);
+      }
+      return ran;
     },
   };
   return jobQueue;

@@ -26,15 +26,18 @@ export const outbox = pgTable(
     template: text('template').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** 'queued' until its send job delivers it ('sent') or gives up ('failed'). */
     status: text('status').notNull(),
     error: text('error'),
+    /** Delivery tries made so far by the send job. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_recipient_idx').on(t.recipient),
     check('outbox_channel_check', sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
-    check('outbox_status_check', sql`${t.status} in ('sent', 'failed')`),
+    check('outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );
 

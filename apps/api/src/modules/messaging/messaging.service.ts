@@ -1,14 +1,24 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@trilha/contracts/session';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import { outbox } from '../../db/schema/accounts';
 import { userClients } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { EmailTransport, TextProvider } from './providers';
 import type { CapturedMessage } from './capture';
+import type { Reachability } from './reachability';
+import type { Sealer } from './sealed';
 import { isTemplateName, maskSecrets, renderTemplate, textToHtml, type TemplateName } from './templates';
 
 export type MessageChannel = 'email' | 'sms' | 'whatsapp';
+
+declare module '../../jobs/job-queue' {
+  interface JobPayloads {
+    /** Delivers one outbox message; its texts (links and codes included) travel sealed, never readable. */
+    'messaging.send': { outboxId: number; sealed: string };
+  }
+}
 
 export interface SendMessage {
   channel: MessageChannel;
@@ -41,7 +51,9 @@ export interface OutboxEntry {
   subject: string | null;
   /** The text with its secrets (links, codes) hidden: the outbox never keeps them readable. */
   body: string;
-  status: 'sent' | 'failed';
+  /** 'queued' until its job delivers it ('sent') or gives up after the last try ('failed'). */
+  status: 'queued' | 'sent' | 'failed';
+  /** Why the last try failed (kept while it is retried). */
   error: string | null;
   /** ISO 8601. */
   createdAt: string;
@@ -67,26 +79,44 @@ export interface OutboxPage {
 }
 
 /**
- * Messaging (feature 'messaging'): delivers e-mail over SMTP (nodemailer) and SMS/WhatsApp through a
- * provider port, and records every message in the `outbox` table in every environment.
+ * Messaging (feature 'messaging'): records every message in the `outbox` table and queues its delivery
+ * (e-mail over SMTP with nodemailer, SMS and WhatsApp through a provider port) as a durable job, so a
+ * request never waits on a mail server or an SMS provider. The rule a request follows is in
+ * docs/messaging.md.
  */
 export interface MessagingService {
   /**
-   * Renders the template in `lang`, delivers it and records it in the outbox (status 'sent' or 'failed').
-   * Throws AppError MESSAGE_NOT_SENT (502) when delivery fails — the failed row is recorded first — and
-   * BAD_REQUEST for an unknown template.
+   * Renders the template in `lang`, records the message in the outbox (status 'queued', secrets hidden)
+   * and queues its delivery, both in `tx` when given (they exist only if it commits), else in a
+   * transaction of their own. The channel's provider is checked first: when it takes no connection the
+   * row is recorded 'failed' and AppError MESSAGE_NOT_SENT (502) is thrown. BAD_REQUEST for an unknown
+   * template. Delivery itself happens in the job: retried with back-off, the row ends 'sent' or 'failed'.
    */
-  send(message: SendMessage): Promise<OutboxEntry>;
+  send(message: SendMessage, options?: { tx?: DbOrTx }): Promise<OutboxEntry>;
+  /**
+   * Delivers, here and now, the queued messages that are due (for an instance without job workers, such
+   * as the test apps, which call it once a request is answered). Answers how many send jobs ran.
+   */
+  deliverQueued(): Promise<number>;
   /** The outbox, newest first, for the back office: who got what, when, and whether it was delivered. */
   listOutbox(query?: OutboxQuery): Promise<OutboxPage>;
 }
 
+/** Tries of a send job: the first and this many retries, 30 s apart and doubling (about 15 minutes in all). */
+export const SEND_RETRY_LIMIT = 5;
+export const SEND_RETRY_DELAY_SECONDS = 30;
+
 export interface MessagingDeps {
   db: Db;
+  jobs: JobQueue;
   email: EmailTransport;
   sms: TextProvider;
   whatsapp: TextProvider;
   mailFrom: string;
+  /** Seals the texts a send job carries (sealed.ts): the job table holds no readable link or code. */
+  sealer: Sealer;
+  /** Checks the channel's provider before a message is queued (reachability.ts). */
+  reachability: Pick<Reachability, 'check' | 'distrust'>;
   /** Keeps the recipient's copy outside production (capture.ts); absent in production. */
   capture?: (message: CapturedMessage) => Promise<void>;
   log: (msg: string, err: unknown) => void;
@@ -103,19 +133,23 @@ function toEntry(row: typeof outbox.$inferSelect): OutboxEntry {
     template: row.template,
     subject: row.subject,
     body: row.body,
-    status: row.status as 'sent' | 'failed',
+    status: row.status as OutboxEntry['status'],
     error: row.error,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
 export function createMessagingService(deps: MessagingDeps): MessagingService {
   const { db } = deps;
+  // Until this instance queues a message, `deliverQueued` has nothing of its own to run and asks nothing.
+  let queuedHere = false;
 
-  async function clientOf(message: SendMessage): Promise<number | null> {
+  async function clientOf(message: SendMessage, tx: DbOrTx): Promise<number | null> {
     if (message.clientId !== undefined) return message.clientId;
     if (!message.userId) return null;
-    const rows = await db
+    const rows = await tx
       .select({ clientId: userClients.clientId })
       .from(userClients)
       .where(eq(userClients.userId, message.userId))
@@ -123,28 +157,66 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
     return rows.length === 1 ? rows[0]!.clientId : null;
   }
 
-  async function deliver(message: SendMessage, subject: string, body: string) {
-    switch (message.channel) {
+  async function deliver(channel: MessageChannel, to: string, subject: string, body: string) {
+    switch (channel) {
       case 'email':
-        await deps.email.send({
-          from: deps.mailFrom,
-          to: message.to,
-          subject,
-          text: body,
-          html: textToHtml(body),
-        });
+        await deps.email.send({ from: deps.mailFrom, to, subject, text: body, html: textToHtml(body) });
         return;
       case 'sms':
-        await deps.sms.send({ to: message.to, body });
+        await deps.sms.send({ to, body });
         return;
       case 'whatsapp':
-        await deps.whatsapp.send({ to: message.to, body });
+        await deps.whatsapp.send({ to, body });
         return;
     }
   }
 
+  deps.jobs.define({
+    name: 'messaging.send',
+    retryLimit: SEND_RETRY_LIMIT,
+    retryDelaySeconds: SEND_RETRY_DELAY_SECONDS,
+    expireInSeconds: 120,
+    concurrency: 4,
+    /**
+     * Delivers one outbox message. At least once: a message already 'sent' is left alone, so a job run
+     * twice (a lost completion) sends once; a 'failed' one (its job sent back from the dead letters)
+     * is tried again.
+     */
+    async handler({ outboxId, sealed }, job) {
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
+      if (!row || row.status === 'sent') return;
+      const channel = row.channel as MessageChannel;
+      try {
+        const content = deps.sealer.open(sealed);
+        await deliver(channel, row.recipient, content.subject, content.body);
+        await deps.capture?.({
+          channel,
+          to: row.recipient,
+          template: row.template,
+          subject: channel === 'email' ? content.subject : null,
+          body: content.body,
+          sentAt: new Date().toISOString(),
+        });
+      } catch (err) {
+        // The last try moves the job to the dead letters: the row says so.
+        const last = job.retryCount >= SEND_RETRY_LIMIT;
+        deps.reachability.distrust(channel);
+        await db
+          .update(outbox)
+          .set({ status: last ? 'failed' : 'queued', error: errorText(err), attempts: job.retryCount + 1 })
+          .where(eq(outbox.id, outboxId));
+        deps.log(last ? 'message not delivered, giving up' : 'message not delivered, will retry', err);
+        throw err;
+      }
+      await db
+        .update(outbox)
+        .set({ status: 'sent', error: null, attempts: job.retryCount + 1 })
+        .where(eq(outbox.id, outboxId));
+    },
+  });
+
   return {
-    async send(message) {
+    async send(message, options = {}) {
       if (!isTemplateName(message.template)) throw new AppError('BAD_REQUEST', 400);
       const { subject, body } = renderTemplate(message.template, message.lang, message.params);
       const masked = renderTemplate(
@@ -152,37 +224,42 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
         message.lang,
         maskSecrets(message.template, message.params),
       );
-      let error: string | null = null;
-      try {
-        await deliver(message, subject, body);
-        await deps.capture?.({
-          channel: message.channel,
-          to: message.to,
-          template: message.template,
-          subject: message.channel === 'email' ? subject : null,
-          body,
-          sentAt: new Date().toISOString(),
-        });
-      } catch (err) {
-        error = err instanceof Error ? err.message.slice(0, 500) : String(err);
-        deps.log('message not delivered', err);
+      const unreachable = await deps.reachability.check(message.channel);
+      const write = async (tx: DbOrTx) => {
+        const [row] = await tx
+          .insert(outbox)
+          .values({
+            clientId: await clientOf(message, tx),
+            userId: message.userId ?? null,
+            channel: message.channel,
+            recipient: message.to,
+            template: message.template,
+            subject: message.channel === 'email' ? masked.subject : null,
+            body: masked.body,
+            status: unreachable ? 'failed' : 'queued',
+            error: unreachable,
+          })
+          .returning();
+        if (!unreachable) {
+          await deps.jobs.send(
+            'messaging.send',
+            { outboxId: row!.id, sealed: deps.sealer.seal({ subject, body }) },
+            { tx },
+          );
+        }
+        return row!;
+      };
+      const row = options.tx ? await write(options.tx) : await db.transaction(write);
+      if (unreachable) {
+        deps.log('message not sent', new Error(unreachable));
+        throw new AppError('MESSAGE_NOT_SENT', 502);
       }
-      const [row] = await db
-        .insert(outbox)
-        .values({
-          clientId: await clientOf(message),
-          userId: message.userId ?? null,
-          channel: message.channel,
-          recipient: message.to,
-          template: message.template,
-          subject: message.channel === 'email' ? masked.subject : null,
-          body: masked.body,
-          status: error ? 'failed' : 'sent',
-          error,
-        })
-        .returning();
-      if (error) throw new AppError('MESSAGE_NOT_SENT', 502);
-      return toEntry(row!);
+      queuedHere = true;
+      return toEntry(row);
+    },
+
+    async deliverQueued() {
+      return queuedHere ? deps.jobs.runQueued('messaging.send') : 0;
     },
 
     async listOutbox(query = {}) {

@@ -1,12 +1,40 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app';
 import { startSmtpServer } from '../../../test/accounts-smtp';
 import { createClient, createUser } from '../../../test/factories';
-import type { MessagingService } from './messaging.service';
+import { openDatabase, rowsOf, type Database } from '../../db/client';
+import { outbox } from '../../db/schema/accounts';
+import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import { createMessagingService, SEND_RETRY_LIMIT, type MessagingService } from './messaging.service';
 import { captureDir, readCaptured } from './capture';
+import { createEmailTransport, createTextProvider } from './providers';
+import { createReachability } from './reachability';
+import { createSealer } from './sealed';
 import { HIDDEN_SECRET, templateNames } from './templates';
+
+/** The send jobs as the job table keeps them (live and dead), as text. */
+async function jobRows(database: Database) {
+  return rowsOf<{ name: string; state: string; data: string }>(
+    await database.db.execute(
+      sql`select name, state, data::text as data from pgboss.job where name like 'messaging.send%' order by created_on`,
+    ),
+  );
+}
+
+/** Lets the back-off of every send job waiting for a retry run out (it is 30 s and more). */
+async function endBackOff(database: Database) {
+  await database.db.execute(
+    sql`update pgboss.job set start_after = now() where name = 'messaging.send' and state = 'retry'`,
+  );
+}
+
+async function outboxRow(database: Database, id: number) {
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+  return row!;
+}
 
 describe('messaging over a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -34,8 +62,10 @@ describe('messaging over a real SMTP server', () => {
       lang: 'pt-BR',
       userId: user.id,
     });
-    expect(sent.status).toBe('sent');
+    // The request only queues it; the job (run here, as a test app has no workers) delivers it.
+    expect(sent.status).toBe('queued');
     expect(sent.clientId).toBe(client.id);
+    expect(await messaging.deliverQueued()).toBe(1);
     const mail = await smtp.lastTo('ana@example.com');
     expect(mail.from).toBe('no-reply@trilha.test');
     expect(mail.subject).toBe('Recebemos sua mensagem — protocolo 2026-000123');
@@ -48,11 +78,13 @@ describe('messaging over a real SMTP server', () => {
       params: { name: 'Bob', protocol: 'X-1', workingDays: 7 },
       lang: 'en-US',
     });
+    await messaging.deliverQueued();
     expect((await smtp.lastTo('bob@example.com')).text).toContain('within 7 working days');
 
     const page = await messaging.listOutbox({ search: 'ana@example.com' });
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({ channel: 'email', to: 'ana@example.com', status: 'sent' });
+    expect(await outboxRow(t.database, sent.id)).toMatchObject({ attempts: 1, error: null });
     const scoped = await messaging.listOutbox({ clientId: client.id });
     expect(scoped.items.map((m) => m.to)).toEqual(['ana@example.com']);
   });
@@ -93,6 +125,14 @@ describe('messaging over a real SMTP server', () => {
       lang: 'pt-BR',
       userId: user.id,
     });
+    // Queued, the link travels sealed: not in the job table, not even in part.
+    const queued = await jobRows(t.database);
+    expect(queued.length).toBeGreaterThan(0);
+    for (const job of queued) {
+      expect(job.data).not.toContain('SECRETTOKEN');
+      expect(job.data).not.toContain('/set-password/');
+    }
+    await messaging.deliverQueued();
     expect((await smtp.lastTo('joana@example.com')).text).toContain(link);
     const [stored] = (await messaging.listOutbox({ search: 'joana@example.com' })).items;
     expect(stored).toMatchObject({ template: 'set_password', to: 'joana@example.com', status: 'sent' });
@@ -115,6 +155,10 @@ describe('messaging over a real SMTP server', () => {
     });
     const [code] = (await messaging.listOutbox({ search: '+5511955554444' })).items;
     expect(code!.body).not.toContain('918273');
+    expect(JSON.stringify(await jobRows(t.database))).not.toContain('918273');
+    await messaging.deliverQueued();
+    expect((await jobRows(t.database)).map((j) => j.state)).not.toContain('created');
+    expect(JSON.stringify(await jobRows(t.database))).not.toContain('918273');
   });
 
   it("files a message under the client it was sent for, never the recipient's selected client", async () => {
@@ -146,21 +190,28 @@ describe('messaging over a real SMTP server', () => {
     expect((await messaging.listOutbox({ clientId: a.id })).items.map((m) => m.id)).toEqual([forA.id]);
   });
 
-  it('records a failed delivery and answers MESSAGE_NOT_SENT', async () => {
-    await smtp.close();
-    await expect(
-      messaging.send({
-        channel: 'email',
-        to: 'nobody@example.com',
-        template: 'recovery_code',
-        params: { code: '111111', minutes: 10 },
-        lang: 'pt-BR',
-      }),
-    ).rejects.toMatchObject({ code: 'MESSAGE_NOT_SENT' });
-    const page = await messaging.listOutbox({ search: 'nobody@example.com' });
-    expect(page.items[0]).toMatchObject({ status: 'failed' });
-    expect(page.items[0]!.error).toBeTruthy();
-    smtp = await startSmtpServer();
+  it('answers MESSAGE_NOT_SENT at once, and queues nothing, when the mail server takes no connection', async () => {
+    const down = await startSmtpServer();
+    await down.close();
+    const offline = await buildTestApp({ SMTP_URL: down.url });
+    try {
+      const service = offline.features.messaging as MessagingService;
+      await expect(
+        service.send({
+          channel: 'email',
+          to: 'nobody@example.com',
+          template: 'recovery_code',
+          params: { code: '111111', minutes: 10 },
+          lang: 'pt-BR',
+        }),
+      ).rejects.toMatchObject({ code: 'MESSAGE_NOT_SENT', status: 502 });
+      const page = await service.listOutbox({ search: 'nobody@example.com' });
+      expect(page.items[0]).toMatchObject({ status: 'failed' });
+      expect(page.items[0]!.error).toMatch(/unreachable/);
+      expect(await jobRows(offline.database)).toEqual([]);
+    } finally {
+      await offline.close();
+    }
   });
 });
 
@@ -168,15 +219,16 @@ describe('SMS and WhatsApp providers', () => {
   let t: TestApp;
   let server: http.Server;
   const received: { channel: string; to: string; body: string; auth?: string }[] = [];
-  let failNext = false;
+  /** The provider answers 503 to this many posts before it takes them again. */
+  let failures = 0;
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       let data = '';
       req.on('data', (c: Buffer) => (data += c.toString()));
       req.on('end', () => {
-        if (failNext) {
-          failNext = false;
+        if (failures > 0) {
+          failures--;
           res.writeHead(503).end();
           return;
         }
@@ -218,6 +270,8 @@ describe('SMS and WhatsApp providers', () => {
       params: { code: '222333', minutes: 10 },
       lang: 'fr',
     });
+    expect(received).toEqual([]);
+    expect(await messaging.deliverQueued()).toBe(2);
     expect(received[0]).toMatchObject({ channel: 'sms', to: '+5511987654321', auth: 'Bearer sms-token' });
     expect(received[0]!.body).toContain('654321');
     expect(received[1]).toMatchObject({ channel: 'whatsapp' });
@@ -226,17 +280,151 @@ describe('SMS and WhatsApp providers', () => {
     expect(page.items).toHaveLength(1);
   });
 
-  it('answers MESSAGE_NOT_SENT when the provider refuses', async () => {
+  it('retries a send the provider refused, after its back-off, and then delivers it', async () => {
     const messaging = t.features.messaging as MessagingService;
-    failNext = true;
-    await expect(
-      messaging.send({
-        channel: 'sms',
-        to: '+5511900000000',
-        template: 'recovery_code',
-        params: { code: '1', minutes: 1 },
-        lang: 'pt-BR',
-      }),
-    ).rejects.toMatchObject({ code: 'MESSAGE_NOT_SENT', status: 502 });
+    failures = 1;
+    const queued = await messaging.send({
+      channel: 'sms',
+      to: '+5511900000000',
+      template: 'recovery_code',
+      params: { code: '402918', minutes: 10 },
+      lang: 'pt-BR',
+    });
+    expect(queued.status).toBe('queued');
+    expect(await messaging.deliverQueued()).toBe(1);
+    expect(await outboxRow(t.database, queued.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      error: 'sms provider answered 503',
+    });
+    expect(received.some((m) => m.body.includes('402918'))).toBe(false);
+    // The retry waits for its back-off.
+    expect(await messaging.deliverQueued()).toBe(0);
+    await endBackOff(t.database);
+    expect(await messaging.deliverQueued()).toBe(1);
+    expect(await outboxRow(t.database, queued.id)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      error: null,
+    });
+    expect(received.filter((m) => m.body.includes('402918'))).toHaveLength(1);
+    expect(JSON.stringify(await jobRows(t.database))).not.toContain('402918');
+    // Run again (as after a lost completion), a sent message is not sent twice.
+    const [job] = rowsOf<{ data: { outboxId: number; sealed: string } }>(
+      await t.database.db.execute(
+        sql`select data from pgboss.job where name = 'messaging.send' and (data->>'outboxId')::int = ${queued.id}`,
+      ),
+    );
+    await t.jobs.send('messaging.send', job!.data);
+    expect(await messaging.deliverQueued()).toBe(1);
+    expect(received.filter((m) => m.body.includes('402918'))).toHaveLength(1);
   });
+
+  it('gives up after the last try: the job goes to the dead letters and the outbox row says failed', async () => {
+    const messaging = t.features.messaging as MessagingService;
+    failures = SEND_RETRY_LIMIT + 1;
+    const queued = await messaging.send({
+      channel: 'whatsapp',
+      to: '+5511911112222',
+      template: 'phone_verification_code',
+      params: { code: '775533', minutes: 10 },
+      lang: 'es',
+    });
+    for (let attempt = 1; attempt <= SEND_RETRY_LIMIT + 1; attempt++) {
+      expect(await messaging.deliverQueued()).toBe(1);
+      const row = await outboxRow(t.database, queued.id);
+      expect(row).toMatchObject({
+        attempts: attempt,
+        status: attempt <= SEND_RETRY_LIMIT ? 'queued' : 'failed',
+        error: 'whatsapp provider answered 503',
+      });
+      await endBackOff(t.database);
+    }
+    expect(await messaging.deliverQueued()).toBe(0);
+    const dead = (await t.jobs.failures(10)).filter((f) => f.queue === 'messaging.send');
+    expect(dead).toHaveLength(1);
+    expect(dead[0]!.data).toMatchObject({ outboxId: queued.id, sealed: expect.any(String) });
+    expect(JSON.stringify(await jobRows(t.database))).not.toContain('775533');
+    expect(received.some((m) => m.body.includes('775533'))).toBe(false);
+
+    // Sent back from the jobs screen once the provider works again, it is delivered.
+    expect(await t.jobs.retryDead('messaging.send', dead[0]!.id)).toBe(true);
+    expect(await messaging.deliverQueued()).toBe(1);
+    expect(await outboxRow(t.database, queued.id)).toMatchObject({ status: 'sent', error: null });
+    expect(received.filter((m) => m.body.includes('775533'))).toHaveLength(1);
+  });
+});
+
+// Two API processes share one PostgreSQL database; PGlite is one in-process database, where the question
+// of two instances does not arise (as in jobs/job-queue.test.ts).
+describe.runIf(inject('dbTemplate').kind === 'postgres')('two instances working the send queue', () => {
+  it('deliver each message once', async () => {
+    const { database, drop } = await openTestDatabase();
+    const received: string[] = [];
+    const server = http.createServer((req, res) => {
+      let data = '';
+      req.on('data', (c: Buffer) => (data += c.toString()));
+      req.on('end', () => {
+        received.push((JSON.parse(data) as { to: string }).to);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
+    const quiet = { error: () => {}, info: () => {} };
+    const sealer = createSealer(Buffer.alloc(32, 7));
+    const instances: { own: Database; jobs: JobQueue; messaging: MessagingService }[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        // Each instance with its own pool and queue, as two processes have.
+        const connectionString = (database.jobQueueConnection as { connectionString: string })
+          .connectionString;
+        const own = await openDatabase({ databaseUrl: connectionString, poolSize: 3 });
+        const jobs = createJobQueue(own.jobQueueConnection, quiet, { pollingIntervalSeconds: 0.5 });
+        const messaging = createMessagingService({
+          db: own.db,
+          jobs,
+          email: createEmailTransport({}),
+          sms: createTextProvider('sms', 'http', url, undefined),
+          whatsapp: createTextProvider('whatsapp', 'log', undefined, undefined),
+          mailFrom: 'Trilha <no-reply@trilha.test>',
+          sealer,
+          reachability: createReachability({}),
+          log: () => {},
+        });
+        instances.push({ own, jobs, messaging });
+      }
+      await Promise.all(instances.map((x) => x.jobs.start({ work: true })));
+      const phones = Array.from({ length: 30 }, (_, i) => `+55119000${String(i).padStart(5, '0')}`);
+      await Promise.all(
+        phones.map((to, i) =>
+          instances[i % 2]!.messaging.send({
+            channel: 'sms',
+            to,
+            template: 'recovery_code',
+            params: { code: '123456', minutes: 10 },
+            lang: 'pt-BR',
+          }),
+        ),
+      );
+      const sentCount = async () =>
+        rowsOf<{ n: number }>(
+          await database.db.execute(sql`select count(*)::int as n from outbox where status = 'sent'`),
+        )[0]!.n;
+      const until = Date.now() + 30_000;
+      while ((await sentCount()) < phones.length && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // Give a second delivery of any of them time to show up.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await sentCount()).toBe(phones.length);
+      expect([...received].sort()).toEqual([...phones].sort());
+    } finally {
+      for (const x of instances) await x.jobs.stop();
+      for (const x of instances) await x.own.close();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
 });
