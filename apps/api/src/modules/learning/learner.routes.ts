@@ -26,6 +26,7 @@ import {
 } from '@trilha/contracts/learning';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
+import { compiledResponses } from '../../lib/response-serializer';
 import type { AuthorizationService } from './authorization.service';
 import type { CatalogService } from './catalog.service';
 import type { PlayerService } from './player.service';
@@ -62,6 +63,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/filters',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -75,6 +77,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses',
     {
+      serializerCompiler: compiledResponses,
       preHandler: courses,
       schema: {
         tags,
@@ -89,6 +92,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses/:id',
     {
+      serializerCompiler: compiledResponses,
       preHandler: courses,
       schema: {
         tags,
@@ -148,6 +152,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/courses/:id/activities/:order',
     {
+      serializerCompiler: compiledResponses,
       preHandler: courses,
       schema: {
         tags,
@@ -162,6 +167,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails',
     {
+      serializerCompiler: compiledResponses,
       preHandler: trails,
       schema: {
         tags,
@@ -176,6 +182,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:id',
     {
+      serializerCompiler: compiledResponses,
       preHandler: trails,
       schema: {
         tags,
@@ -190,6 +197,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:trailId/courses/:id',
     {
+      serializerCompiler: compiledResponses,
       preHandler: [trails, courses],
       schema: {
         tags,
@@ -205,6 +213,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/trails/:trailId/courses/:id/activities/:order',
     {
+      serializerCompiler: compiledResponses,
       preHandler: [trails, courses],
       schema: {
         tags,
@@ -260,6 +269,7 @@ export function registerLearnerRoutes(
   app.get(
     '/api/learning/activities/:id/authorizations',
     {
+      serializerCompiler: compiledResponses,
       preHandler: instructors,
       schema: {
         tags,
