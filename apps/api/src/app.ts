@@ -32,7 +32,8 @@ import { registerResponsePolicy } from './plugins/response-policy';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createTenantGuards } from './plugins/tenant';
 import { createIdempotency } from './plugins/idempotency';
-import { createDiskStorage, type Storage } from './lib/storage';
+import { createStorage, type Storage } from './lib/storage';
+import { createMediaRegistry, registerMediaRoutes } from './modules/media/media';
 import { features, type CoreDeps } from './features';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -136,7 +137,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const tenantGuards = createTenantGuards(app, sessions, requireAuth);
   const idempotency = createIdempotency(app, db);
   registerAuditContext(app);
-  const storage = opts.storage ?? createDiskStorage(path.resolve(config.DATA_DIR, 'files'));
+  const storage = opts.storage ?? createStorage(config);
+  const media = createMediaRegistry(storage);
   // Core jobs are defined here, the features' below; the queue starts once all are (JOB_WORKERS: whether
   // this instance also runs them; test apps only send).
   const jobs = createJobQueue(opts.jobQueueConnection, app.log);
@@ -144,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const notifications = createNotificationService({ db, jobs, pubsub });
 
   registerHealthRoutes(app, db);
+  registerMediaRoutes(app, media);
   registerSiteRoutes(app, site);
   registerAuthRoutes(app, auth, requireAuth);
   registerSessionRoutes(app, sessions, requireAuth);
@@ -159,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions) {
     pubsub,
     storage,
     jobs,
+    media,
     services: { auth, sessions, site, users: usersService, tokens, notifications },
     guards: { requireAuth, ...tenantGuards, ...idempotency },
     features: featureServices,

@@ -15,6 +15,24 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PGlite data folder (embedded database) and local file storage; created on first start. */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where uploaded files live (docs/storage.md): `local` keeps them under DATA_DIR/files; `s3` in the
+   * S3-compatible bucket below (S3_BUCKET required; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both or
+   * neither, neither meaning the SDK's own credential chain). The secrets are never logged.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible server (http(s)://host:port); AWS S3 itself when unset. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bucket name as S3 defines one: 3 to 63 lower-case letters, digits, dots and hyphens. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Bucket in the path rather than the host name (MinIO and most S3-compatible servers want it). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -110,5 +128,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const storage = storageConfigIssues(parsed.data);
+  if (storage.length > 0) throw new Error(`Invalid configuration:\n${storage.join('\n')}`);
   return parsed.data;
+}
+
+/** The S3 settings that only make sense together (the values themselves are never printed). */
+function storageConfigIssues(c: Config): string[] {
+  const issues: string[] = [];
+  if (c.STORAGE === 's3' && !c.S3_BUCKET) issues.push('  S3_BUCKET: required when STORAGE=s3');
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    issues.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return issues;
 }

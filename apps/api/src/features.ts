@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { PubSub } from './lib/pubsub';
 import type { Storage } from './lib/storage';
+import type { MediaRegistry } from './modules/media/media';
 import type { PreHandler } from './plugins/auth';
 import type { createTenantGuards } from './plugins/tenant';
 import type { IdempotencyGuards } from './plugins/idempotency';
@@ -28,6 +29,8 @@ export interface CoreDeps {
   storage: Storage;
   /** The durable job queue: a feature defines its jobs and reactions on it while it registers. */
   jobs: JobQueue;
+  /** The media route's kinds of stored file: each module adds the ones it serves. */
+  media: MediaRegistry;
   services: {
     auth: AuthService;
     sessions: SessionService;

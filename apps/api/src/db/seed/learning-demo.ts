@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RoleName } from '@trilha/contracts/session';
 import { loadConfig } from '../../config';
-import { createDiskStorage, type Storage } from '../../lib/storage';
+import { createStorage, type Storage } from '../../lib/storage';
 import { createAuthoringService, type Actor } from '../../modules/learning/authoring.service';
 import { createCatalogRepo } from '../../modules/learning/catalog.repo';
 import { createCatalogService } from '../../modules/learning/catalog.service';
@@ -31,7 +30,7 @@ import type { Seeder } from './run-seeders';
 const DAY = 86_400_000;
 
 export interface LearningDemoOptions {
-  /** Where the files go; by default the API's disk storage under DATA_DIR (as the app builds it). */
+  /** Where the files go; by default the configured storage (as the app builds it: docs/storage.md). */
   storage?: Storage;
   maxUploadBytes?: number;
 }
@@ -48,7 +47,7 @@ export function createLearningDemoSeeder(opts: LearningDemoOptions = {}): Seeder
       let { storage, maxUploadBytes } = opts;
       if (!storage || !maxUploadBytes) {
         const config = loadConfig();
-        storage ??= createDiskStorage(path.resolve(config.DATA_DIR, 'files'));
+        storage ??= createStorage(config);
         maxUploadBytes ??= config.MAX_UPLOAD_MB * 1024 * 1024;
       }
       await seedLearning(db, storage, maxUploadBytes);

@@ -21,6 +21,7 @@ import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { checkUpload } from '../../lib/uploads';
+import { mediaCache } from '../media/media';
 import { translateFieldErrors } from '../../lib/field-errors';
 import type { AccountsAdminService } from './accounts-admin.service';
 
@@ -222,23 +223,26 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
     },
   );
 
+  // Login logos and backgrounds are served by the media route (/api/media/site-assets/<name>); the URLs
+  // saved in login configurations keep their older form as an alias of it.
+  deps.media.add({
+    name: 'site-assets',
+    summary: 'A logo or background of a login screen (public: it shows before sign-in)',
+    guards: [],
+    resolve: async (_request, name) => {
+      const key = service.siteAssetKey(name);
+      return key ? { key, mime: 'image/webp', cacheControl: mediaCache.publicImmutable } : undefined;
+    },
+  });
   app.get(
     '/api/site-assets/:name',
     {
       schema: {
         tags: ['site'],
-        summary: 'A logo or background of a login screen',
+        summary: 'A logo or background of a login screen (alias of /api/media/site-assets/:name)',
         params: z.object({ name: z.string().max(64) }),
       },
     },
-    async (request, reply) => {
-      const file = await service.siteAsset(request.params.name);
-      if (!file) throw new AppError('NOT_FOUND', 404);
-      return reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .type('image/webp')
-        .send(file);
-    },
+    async (request, reply) => deps.media.send('site-assets', request.params.name, request, reply),
   );
 }

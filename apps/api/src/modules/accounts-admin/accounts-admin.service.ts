@@ -387,10 +387,9 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     return `/api/site-assets/${name}`;
   }
 
-  async function siteAsset(name: string) {
-    if (!SITE_ASSET.test(name)) return undefined;
-    const key = `site-assets/${name}`;
-    return (await deps.storage.exists(key)) ? deps.storage.get(key) : undefined;
+  /** The storage key of a login logo or background by its public name; undefined for a malformed one. */
+  function siteAssetKey(name: string): string | undefined {
+    return SITE_ASSET.test(name) ? `site-assets/${name}` : undefined;
   }
 
   return {
@@ -407,7 +406,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     loginConfig,
     saveLoginConfig,
     saveSiteAsset,
-    siteAsset,
+    siteAssetKey,
   };
 }
 

@@ -1,8 +1,8 @@
-import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../context';
 import { safeKey, type Storage } from '../../lib/storage';
+import { orNotFound, sendStoredFile, statOrNotFound } from '../../lib/storage/serve';
 import { AppError } from '../../lib/errors';
 import { CONTENT_BRIDGE_PATH } from '../../plugins/content-origin';
 import type { ContentGate } from './content-gate';
@@ -97,58 +97,8 @@ export function injectBridge(html: string, scriptPath: string): string {
   return tag + html;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Parses a single `bytes=` range; null for none, 'invalid' when unsatisfiable. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Several ranges (multipart/byteranges) are rare in players; the whole file is a valid answer to them.
-  if (!m) return header.includes(',') ? null : 'invalid';
-  const [, a = '', b = ''] = m;
-  let start: number;
-  let end: number;
-  if (a === '' && b === '') return 'invalid';
-  if (a === '') {
-    const suffix = Number(b);
-    if (suffix === 0) return 'invalid';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
-  }
-  if (start >= size || start > end) return 'invalid';
-  return { start, end };
-}
-
-/** Passes bytes [start, end] of a stream through and ends early. */
-function slice(source: Readable, start: number, end: number): Readable {
-  let offset = 0;
-  const out = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(0, start - offset);
-      const to = Math.min(chunk.length, end - offset + 1);
-      offset += chunk.length;
-      if (to > from) this.push(chunk.subarray(from, to));
-      if (offset > end) {
-        this.push(null);
-        source.unpipe(out);
-        source.destroy();
-      }
-      done();
-    },
-  });
-  source.on('error', (err) => out.destroy(err));
-  return source.pipe(out);
-}
+/** Parses a single `bytes=` range (shared by every file answer: lib/storage/serve.ts). */
+export { parseRange } from '../../lib/storage/serve';
 
 // One wildcard, split here: the router caps named parameters at 100 characters, and tokens and
 // package paths can be longer.
@@ -240,8 +190,7 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
       }
       // The key must stay inside the granted folder.
       if (!key.startsWith(`${safeKey(grant.prefix)}/`)) throw new AppError('NOT_FOUND', 404);
-      if (!(await storage.exists(key))) throw new AppError('NOT_FOUND', 404);
-      const size = await storage.size(key);
+      const stored = await statOrNotFound(storage, key);
       const mime = mimeOf(key);
       allowApp(request, reply);
       // The app's frame-ancestors list replaces X-Frame-Options, which cannot name another origin.
@@ -263,31 +212,16 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
         const name = key.slice(key.lastIndexOf('/') + 1);
         reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       }
-      reply.type(mime);
-      if (grant.mode === 'scorm' && mime.startsWith('text/html') && size <= MAX_INJECTED_HTML) {
+      if (grant.mode === 'scorm' && mime.startsWith('text/html') && stored.size <= MAX_INJECTED_HTML) {
         // The package finds API / API_1484_11 in its own window: the bridge relays to the app's runtime.
-        const html = injectBridge((await readAll(storage.stream(key))).toString('utf8'), CONTENT_BRIDGE_PATH);
+        const html = injectBridge((await orNotFound(storage.get(key))).toString('utf8'), CONTENT_BRIDGE_PATH);
         reply.header('Cache-Control', 'no-cache');
+        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.type(mime);
         if (request.method === 'HEAD') return reply.send('');
         return reply.send(html);
       }
-      const range = parseRange(request.headers.range, size);
-      if (range === 'invalid') {
-        reply.header('Content-Range', `bytes */${size}`);
-        throw new AppError('BAD_REQUEST', 416);
-      }
-      if (request.method === 'HEAD') {
-        reply.header('Content-Length', String(size));
-        return reply.send('');
-      }
-      if (!range) {
-        reply.header('Content-Length', String(size));
-        return reply.send(storage.stream(key));
-      }
-      reply.code(206);
-      reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      reply.header('Content-Length', String(range.end - range.start + 1));
-      return reply.send(slice(storage.stream(key), range.start, range.end));
+      return sendStoredFile(request, reply, storage, key, stored, mime);
     },
   );
 }

@@ -75,7 +75,7 @@ async function registerLearning(app: App, deps: CoreDeps) {
     }),
     appOrigins: contentOrigin.frameOrigins,
   });
-  registerDownloadRoutes(app, deps, { viewers, progress, storage });
+  registerDownloadRoutes(app, deps, { viewers, progress });
   registerPublicRoutes(app, db, deps.services.site, signer);
   registerAuthoringRoutes(app, deps, authoring, reports);
 

@@ -25,6 +25,7 @@ import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { checkUpload } from '../../lib/uploads';
+import { mediaCache } from '../media/media';
 import type { CropBox } from './avatar';
 import { translateFieldErrors } from '../../lib/field-errors';
 import type { AccountsPort } from './ports';
@@ -131,24 +132,27 @@ export function registerProfileRoutes(
     },
   );
 
+  // Avatars are served by the media route (/api/media/avatars/<token>); the URLs the profile hands out
+  // keep their older form as an alias of it.
+  deps.media.add({
+    name: 'avatars',
+    summary: 'An avatar image (the URL is unguessable and changes with every upload)',
+    guards: [],
+    resolve: async (_request, token) => {
+      const key = profile.avatarKey(token);
+      return key ? { key, mime: 'image/webp', cacheControl: mediaCache.privateImmutable } : undefined;
+    },
+  });
   app.get(
     '/api/profile/avatars/:token',
     {
       schema: {
         tags,
-        summary: 'An avatar image (the URL is unguessable and changes with every upload)',
+        summary: 'An avatar image (alias of /api/media/avatars/:token)',
         params: z.object({ token: z.string().max(64) }),
       },
     },
-    async (request, reply) => {
-      const file = await profile.avatarFile(request.params.token);
-      if (!file) throw new AppError('NOT_FOUND', 404);
-      return reply
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .type('image/webp')
-        .send(file);
-    },
+    async (request, reply) => deps.media.send('avatars', request.params.token, request, reply),
   );
 
   app.post(

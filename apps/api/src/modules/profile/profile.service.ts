@@ -255,13 +255,10 @@ export function createProfileService(deps: ProfileServiceDeps) {
     await changed(userId, clientId, 'avatar_changed', 'removed');
   }
 
-  /** The avatar file behind an unguessable URL, or undefined when it no longer exists. */
-  async function avatarFile(token: string): Promise<Buffer | undefined> {
+  /** The storage key of the avatar behind an unguessable URL's token; undefined for a malformed one. */
+  function avatarKey(token: string): string | undefined {
     const match = AVATAR_TOKEN.exec(token);
-    if (!match) return undefined;
-    const key = `avatars/${match[1]}/${match[2]}.webp`;
-    if (!(await deps.storage.exists(key))) return undefined;
-    return deps.storage.get(key);
+    return match ? `avatars/${match[1]}/${match[2]}.webp` : undefined;
   }
 
   async function changePassword(
@@ -442,7 +439,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     updatePreferences,
     setAvatar,
     removeAvatar,
-    avatarFile,
+    avatarKey,
     changePassword,
     requestDeletion,
     anonymize,
