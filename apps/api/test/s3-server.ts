@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
-/** s3rver's fixed credentials: it checks every request's signature against them. */
+/** s3rver's fixed credentials (it does not check signatures: docs/storage.md, Tests). */
 const ACCESS_KEY = 'S3RVER';
 const SECRET_KEY = 'S3RVER';
 
