@@ -16,6 +16,8 @@ interface RouteBudget {
   name: string;
   /** The page module of the route, as a path suffix. */
   page: string;
+  /** Lazily loaded layout modules the route shows its page in (the app shell), as path suffixes. */
+  layouts?: string[];
   /** Catalog files (`<language>/<area>.json`) loaded before the route's first render. */
   catalogs: string[];
 }
@@ -97,12 +99,17 @@ export function chunkSizeReport(budget: BudgetOptions): Plugin {
       const problems: string[] = [];
       const routes = budget.routes.map((route) => {
         const page = pageChunk(chunks, route.page);
-        if (!page) {
-          problems.push(`route ${route.name}: no chunk for ${route.page}`);
+        const layouts = (route.layouts ?? []).map((layout) => ({ layout, chunk: pageChunk(chunks, layout) }));
+        const missing = [
+          ...(page ? [] : [route.page]),
+          ...layouts.filter((l) => !l.chunk).map((l) => l.layout),
+        ];
+        if (!page || missing.length > 0) {
+          problems.push(`route ${route.name}: no chunk for ${missing.join(', ')}`);
           return { route: route.name, gzip: 0, files: [] as string[] };
         }
         const loaded = new Set([
-          ...staticClosure(bundle, [...entries, page]),
+          ...staticClosure(bundle, [...entries, page, ...layouts.map((l) => l.chunk!)]),
           ...catalogChunks(chunks, route.catalogs),
         ]);
         const gzip = sum(loaded);
@@ -273,6 +280,7 @@ export default defineConfig(({ mode }) => {
             // Any first screen but the login one waits for every area (src/main.tsx).
             name: 'home',
             page: 'src/app/routes/home.route.tsx',
+            layouts: ['src/app/layouts/authenticated-layout.tsx'],
             catalogs: catalogFiles(areas),
           },
         ],

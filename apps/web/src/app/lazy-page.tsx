@@ -69,3 +69,23 @@ export function lazyPage(
   };
   return { lazy, ErrorBoundary: RouteErrorBoundary };
 }
+
+/**
+ * A layout route's component as its own chunk (the app shell, the player frame), fetched by the router in
+ * parallel with the loaders of the first screen that needs it, so the login screen never downloads it.
+ * A failed or timed-out load shows the same "Reload" screen as a page.
+ */
+export function lazyLayout(
+  load: () => Promise<ComponentType>,
+  timeoutMs: number = PAGE_LOAD_TIMEOUT_MS,
+): Pick<RouteObject, 'lazy'> {
+  const lazy: LazyRouteFunction<RouteObject> = async () => {
+    try {
+      return { Component: await withTimeout(load(), timeoutMs) };
+    } catch (error) {
+      console.error(error);
+      return { Component: ChunkErrorScreen };
+    }
+  };
+  return { lazy };
+}

@@ -1,11 +1,18 @@
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useParamsStore } from '../lib/params-store';
 import { queryClient } from '../lib/query-client';
 import { selectedClientOf, useCommonStore } from '../lib/session-store';
 import { buildTheme } from './theme';
+
+/**
+ * The notifications container, loaded after the first screen (with react-transition-group): nothing on
+ * that screen notifies, and a notification shown before it arrives waits in Mantine's store until it mounts.
+ */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 /**
  * Secondary text and field errors darker than Mantine's defaults, so they keep a 4.5:1 contrast on white
@@ -37,7 +44,9 @@ export function AppProviders({ children, env }: { children: ReactNode; env?: 'te
         env={env}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>

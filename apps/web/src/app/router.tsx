@@ -10,21 +10,26 @@ import {
   requireSession,
   rootLoader,
 } from './guards';
-import { adminAreas } from './admin-areas';
+import { adminAreas } from './admin-area-names';
 import { pendingStepsGuard } from '../features/accounts/api/pending-steps';
-import { AuthenticatedLayout } from './layouts/authenticated-layout';
-import { AdminAreaGate } from './layouts/admin-area-gate';
 import { ModuleGate } from './layouts/module-gate';
-import { NotFoundFrame } from './layouts/not-found-frame';
-import { PlayerLayout } from './layouts/player-layout';
 import { PublicFrameLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { lazyPage, type PageModule } from './lazy-page';
+import { lazyLayout, lazyPage, type PageModule } from './lazy-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error-boundary';
 import type { RouteHandle, RouteTitleKey } from './route-handle';
 
 const comingSoon = () => import('./pages/coming-soon-page');
+
+// The signed-in frames are chunks of their own, loaded with the first screen that shows them: the login
+// screen, which most first visits open, needs none of the shell (menus, navigation, the bell's channel).
+const authenticatedLayout = lazyLayout(() =>
+  import('./layouts/authenticated-layout').then((m) => m.AuthenticatedLayout),
+);
+const playerLayout = lazyLayout(() => import('./layouts/player-layout').then((m) => m.PlayerLayout));
+const adminAreaGate = lazyLayout(() => import('./layouts/admin-area-gate').then((m) => m.AdminAreaGate));
+const notFoundFrame = lazyLayout(() => import('./layouts/not-found-frame').then((m) => m.NotFoundFrame));
 
 /** A screen of the spec whose feature arrives with a later issue: the shared "not available yet" page. */
 function soon(path: string, title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): RouteObject {
@@ -333,13 +338,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             loader: pendingStepsGuard,
-            Component: AuthenticatedLayout,
+            ...authenticatedLayout,
             ErrorBoundary: RouteErrorBoundary,
             children: [{ Component: ModuleGate, children: appScreens }],
           },
           {
             loader: pendingStepsGuard,
-            Component: PlayerLayout,
+            ...playerLayout,
             ErrorBoundary: RouteErrorBoundary,
             children: [{ Component: ModuleGate, children: playerScreens }],
           },
@@ -348,13 +353,13 @@ export const routes: RouteObject[] = [
             loader: requireBackOffice,
             ...lazyPage(() => import('./layouts/admin-layout')),
             handle: { title: 'routes:admin' } satisfies RouteHandle,
-            children: [{ Component: AdminAreaGate, children: adminScreens }],
+            children: [{ ...adminAreaGate, children: adminScreens }],
           },
         ],
       },
       {
         loader: notFoundLoader,
-        Component: NotFoundFrame,
+        ...notFoundFrame,
         children: [
           {
             path: '*',

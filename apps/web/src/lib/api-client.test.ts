@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, session, tokens } from '../test/fixtures';
-import { ApiError, apiRequest, onSessionExpired, requestToken } from './api-client';
+import { z } from 'zod';
+import { ApiError, apiRequest, lazyContract, onSessionExpired, requestToken } from './api-client';
 import { useCommonStore } from './session-store';
 
 interface Call {
@@ -212,5 +213,44 @@ describe('api client', () => {
     signIn();
     await expect(apiRequest('/api/data/1')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(useCommonStore.getState().accessToken).toBe('access-old');
+  });
+
+  it('checks an answer against a lazily loaded contract as against a schema given at once', async () => {
+    const contract = z.object({ name: z.string() });
+    const load = vi.fn(async () => contract);
+    const lazy = lazyContract(load);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        json(String(input) === '/api/good' ? { name: 'a' } : { name: 1 }),
+      ),
+    );
+    await expect(apiRequest('/api/good', { auth: 'none', schema: lazy })).resolves.toEqual({ name: 'a' });
+    await expect(apiRequest('/api/bad', { auth: 'none', schema: lazy })).rejects.toMatchObject({
+      code: 'INTERNAL',
+    });
+    await expect(apiRequest('/api/bad', { auth: 'none', schema: contract })).rejects.toMatchObject({
+      code: 'INTERNAL',
+    });
+    // Imported once, however many calls use it.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails a call whose contract cannot be loaded as a connection failure, and loads it again next time', async () => {
+    const load = vi
+      .fn<() => Promise<z.ZodType<{ name: string }>>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(z.object({ name: z.string() }));
+    const lazy = lazyContract(load);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ name: 'a' })),
+    );
+    await expect(apiRequest('/api/x', { auth: 'none', schema: lazy })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+    await expect(apiRequest('/api/x', { auth: 'none', schema: lazy })).resolves.toEqual({ name: 'a' });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { tokenResponse, type TokenResponse } from '@trilha/contracts/auth';
+import type { TokenResponse } from '@trilha/contracts/auth';
 import type { z } from 'zod';
 import { clearSession, clearWebserviceToken, hasSession, setTokens, useCommonStore } from './session-store';
 
@@ -31,10 +31,40 @@ export interface RequestOptions<T> {
   /** Multipart body (file uploads); the browser sets its boundary. */
   formData?: FormData;
   auth?: AuthMode;
-  /** Validates the answer; the call fails with INTERNAL when the server does not keep the contract. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the answer; the call fails with INTERNAL when the server does not keep the contract. A
+   * `lazyContract` loads its schema (and zod) in parallel with the call, off the first screen's bundle.
+   */
+  schema?: z.ZodType<T> | LazyContract<T>;
   signal?: AbortSignal;
 }
+
+/**
+ * A contract whose schema is imported on first use (`() => import('@trilha/contracts/site').then((m) =>
+ * m.loginConfig)`): the calls of the first screen (login configuration, session, token) keep their check
+ * without putting zod and the contracts in the bundle that must load before that screen paints.
+ */
+export interface LazyContract<T> {
+  readonly load: () => Promise<z.ZodType<T>>;
+}
+
+export function lazyContract<T>(load: () => Promise<z.ZodType<T>>): LazyContract<T> {
+  let loading: Promise<z.ZodType<T>> | null = null;
+  return {
+    load: () => {
+      loading ??= load().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+const isLazy = <T>(schema: z.ZodType<T> | LazyContract<T>): schema is LazyContract<T> =>
+  'load' in schema && typeof schema.load === 'function';
+
+const tokenContract = lazyContract(() => import('@trilha/contracts/auth').then((m) => m.tokenResponse));
 
 type SessionExpiredHandler = () => void;
 let sessionExpiredHandler: SessionExpiredHandler = () => undefined;
@@ -143,11 +173,22 @@ async function send<T>(
   }
 }
 
-async function readBody<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+async function readBody<T>(
+  response: Response,
+  contract: z.ZodType<T> | LazyContract<T> | undefined,
+): Promise<T> {
   if (response.status === 204) return undefined as T;
+  // A lazy schema is fetched while the answer's body is read.
+  const loading = contract && isLazy(contract) ? contract.load() : undefined;
+  loading?.catch(() => undefined);
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
-  if (!schema) return json as T;
+  if (!contract) return json as T;
+  const schema = loading
+    ? await loading.catch((error: unknown) => {
+        throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+      })
+    : (contract as z.ZodType<T>);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     console.error('Response does not match its contract', response.url, parsed.error.issues);
@@ -160,7 +201,7 @@ async function readBody<T>(response: Response, schema: z.ZodType<T> | undefined)
 export async function requestToken(form: Record<string, string>): Promise<TokenResponse> {
   const response = await send('/o/token/', { method: 'POST', form }, null, 'client');
   if (!response.ok) throw await toApiError(response);
-  return readBody(response, tokenResponse);
+  return readBody(response, tokenContract);
 }
 
 let refreshing: Promise<string | null> | null = null;

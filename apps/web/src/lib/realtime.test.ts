@@ -58,10 +58,13 @@ describe('realtime channel', () => {
     expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'auth', token: 'rt-1' });
     expect(hook.result.current).toBe(false);
 
+    // Messages are checked against their contract, whose module is imported when the channel opens.
     act(() => socket.push({ type: 'ready' }));
+    await act(() => vi.dynamicImportSettled());
     expect(hook.result.current).toBe(true);
     act(() => socket.push({ type: 'inbox', clientId: 4 }));
     act(() => socket.push({ type: 'something-else' }));
+    await act(() => vi.dynamicImportSettled());
     expect(received).toEqual([{ type: 'ready' }, { type: 'inbox', clientId: 4 }]);
   });
 

@@ -1,6 +1,23 @@
-import { realtimeServerMessage, type RealtimeServerMessage } from '@trilha/contracts/notifications';
+import type { RealtimeServerMessage, realtimeServerMessage } from '@trilha/contracts/notifications';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useCommonStore } from './session-store';
+
+let messageSchema: Promise<typeof realtimeServerMessage> | null = null;
+
+/**
+ * The contract of pushed messages, imported when the channel first opens: every authenticated screen
+ * loads this module, and zod with the contracts need not be in its bundle. Messages wait for it in order.
+ */
+function loadMessageSchema(): Promise<typeof realtimeServerMessage> {
+  messageSchema ??= import('@trilha/contracts/notifications').then(
+    (m) => m.realtimeServerMessage,
+    (error: unknown) => {
+      messageSchema = null;
+      throw error;
+    },
+  );
+  return messageSchema;
+}
 
 type Listener = (message: RealtimeServerMessage) => void;
 
@@ -42,16 +59,24 @@ function createRealtimeChannel() {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(url);
     socket = ws;
+    loadMessageSchema().catch(() => undefined);
     const sentToken = token;
     ws.addEventListener('open', () => ws.send(JSON.stringify({ type: 'auth', token: sentToken })));
     ws.addEventListener('message', (event) => {
-      const parsed = realtimeServerMessage.safeParse(safeJson(String(event.data)));
-      if (!parsed.success) return;
-      if (parsed.data.type === 'ready') {
-        backoff = 1_000;
-        setConnected(true);
-      }
-      for (const l of listeners) l(parsed.data);
+      const data = safeJson(String(event.data));
+      // A message that cannot be checked (its contract failed to load) is dropped like an invalid one.
+      loadMessageSchema().then(
+        (schema) => {
+          const parsed = schema.safeParse(data);
+          if (!parsed.success) return;
+          if (parsed.data.type === 'ready') {
+            backoff = 1_000;
+            setConnected(true);
+          }
+          for (const l of listeners) l(parsed.data);
+        },
+        () => undefined,
+      );
     });
     ws.addEventListener('close', (event) => {
       if (socket !== ws) return;

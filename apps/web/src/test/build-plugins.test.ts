@@ -46,6 +46,13 @@ function fakeBundle() {
       viteMetadata: { importedCss: new Set(['assets/login-page.css']) },
     }),
     chunk('assets/lib-form.js', incompressible(10)),
+    // The app shell, a lazily loaded layout with a library of its own (menus).
+    chunk('assets/authenticated-layout.js', incompressible(6), {
+      isDynamicEntry: true,
+      facadeModuleId: '/repo/apps/web/src/app/layouts/authenticated-layout.tsx',
+      imports: ['assets/lib-menu.js', 'assets/vendor.js'],
+    }),
+    chunk('assets/lib-menu.js', incompressible(7)),
     chunk('assets/profile-page.js', incompressible(8), {
       isDynamicEntry: true,
       facadeModuleId: '/repo/apps/web/src/features/profile/pages/profile-page.tsx',
@@ -121,6 +128,8 @@ describe('chunk size report and budget', () => {
     expect(report.routes[0]!.files).not.toContain('assets/profile-page.js');
     expect(report.routes[0]!.files).not.toContain('assets/common-fr.js');
     expect(report.routes[0]!.files).not.toContain('assets/hls.js');
+    // Nor the shell, which the login route does not show.
+    expect(report.routes[0]!.files).not.toContain('assets/authenticated-layout.js');
     expect(messages.join('\n')).toContain(`route login: ${(expected / 1024).toFixed(1)} kB gzip`);
   });
 
@@ -143,6 +152,35 @@ describe('chunk size report and budget', () => {
       pageKb: 60,
     });
     expect(run).toThrow(/route login: no chunk/);
+  });
+
+  it('counts the lazily loaded layouts a route shows its page in, with their imports', () => {
+    const profileRoute = {
+      name: 'profile',
+      page: 'src/features/profile/pages/profile-page.tsx',
+      layouts: ['src/app/layouts/authenticated-layout.tsx'],
+      catalogs: [],
+    };
+    const { run, dir, bundle } = runReport({ routes: [profileRoute], routeKb: 1000, pageKb: 60 });
+    run();
+    const expected = [
+      'assets/index.js',
+      'assets/vendor.js',
+      'assets/profile-page.js',
+      'assets/authenticated-layout.js',
+      'assets/lib-menu.js',
+    ].reduce((sum, file) => sum + gz(bundle[file]!.code), 0);
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'bundle-report.json'), 'utf8')) as {
+      routes: { route: string; gzip: number }[];
+    };
+    expect(report.routes[0]).toMatchObject({ route: 'profile', gzip: expected });
+
+    const renamed = runReport({
+      routes: [{ ...profileRoute, layouts: ['src/app/layouts/renamed-layout.tsx'] }],
+      routeKb: 1000,
+      pageKb: 60,
+    });
+    expect(renamed.run).toThrow(/route profile: no chunk for src\/app\/layouts\/renamed-layout\.tsx/);
   });
 });
 

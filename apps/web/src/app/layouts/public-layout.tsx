@@ -5,7 +5,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { PublicFooter } from '../../components/public-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useLoginConfig } from '../../features/session/api/login-config';
-import { LanguageMenu } from '../../features/session/components/language-picker';
+import { LanguageMenu } from '../../features/session/components/language-menu';
 import { logoFor } from '../../lib/branding';
 import classes from './public-layout.module.css';
 

@@ -1,9 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pendingStepsResponse, type PendingStep } from '@trilha/contracts/pending-steps';
+import type { PendingStep } from '@trilha/contracts/pending-steps';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, lazyContract } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { useCommonStore } from '../../../lib/session-store';
+
+/** Loaded on first use: this guard runs before any authenticated screen paints. */
+const pendingStepsResponse = lazyContract(() =>
+  import('@trilha/contracts/pending-steps').then((m) => m.pendingStepsResponse),
+);
 
 /** The steps of the signed-in user; keyed by the user, so another login never reads them. */
 const pendingStepsQuery = (userKey: string) =>

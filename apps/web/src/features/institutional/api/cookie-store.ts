@@ -1,4 +1,6 @@
+import { apiRequest, lazyContract } from '../../../lib/api-client';
 import { createAreaStore } from '../../../lib/persist';
+import { hasSession } from '../../../lib/session-store';
 
 /**
  * The persisted `cookies_policy` area (spec section 3): `accept_cookies` (false until accepted),
@@ -30,4 +32,19 @@ export function saveCookieChoice(accepted: boolean, preferences: CookiesPolicySt
 
 export function openCookiePreferences(): void {
   useCookiesPolicyStore.setState({ policy_preferences_modal: true });
+}
+
+/** Loaded on first use: the banner is on every screen, its answer's check need not be. */
+const cookieConsentResponse = lazyContract(() =>
+  import('@trilha/contracts/institutional').then((m) => m.cookieConsentResponse),
+);
+
+/** Signed-in users' cookie choice is also kept on their account. */
+export async function recordCookieConsent(accepted: boolean): Promise<void> {
+  if (!hasSession()) return;
+  await apiRequest('/api/institutional/cookie-consent', {
+    method: 'PUT',
+    body: { accepted },
+    schema: cookieConsentResponse,
+  }).catch(() => undefined);
 }

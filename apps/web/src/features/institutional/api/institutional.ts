@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  cookieConsentResponse,
   institutionalPage,
   supportTicketCreated,
   type InstitutionalSlug,
@@ -32,14 +31,4 @@ export function useSendTicket() {
         auth: hasSession() ? 'session' : 'none',
       }),
   });
-}
-
-/** Signed-in users' cookie choice is also kept on their account. */
-export async function recordCookieConsent(accepted: boolean): Promise<void> {
-  if (!hasSession()) return;
-  await apiRequest('/api/institutional/cookie-consent', {
-    method: 'PUT',
-    body: { accepted },
-    schema: cookieConsentResponse,
-  }).catch(() => undefined);
 }

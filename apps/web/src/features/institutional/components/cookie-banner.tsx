@@ -1,12 +1,14 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useParamsStore } from '../../../lib/params-store';
 import { useCommonStore } from '../../../lib/session-store';
-import { recordCookieConsent } from '../api/institutional';
-import { saveCookieChoice, useCookiesPolicyStore } from '../api/cookie-store';
+import { recordCookieConsent, saveCookieChoice, useCookiesPolicyStore } from '../api/cookie-store';
+
+/** The preferences dialog is loaded the first time it opens: most visitors never open it. */
+const CookiePreferences = lazy(() => import('./cookie-preferences'));
 
 /**
  * The cookie banner and its preferences dialog. The choice is kept in the persisted `cookies_policy`
@@ -21,6 +23,9 @@ export function CookieBanner() {
   );
   const signedIn = useCommonStore((s) => Boolean(s.accessToken && s.session));
   const [prefs, setPrefs] = useState(state.preferences);
+  // Once opened, the dialog stays mounted, so it closes with its transition like any Mantine modal.
+  const [preferencesOpened, setPreferencesOpened] = useState(state.policy_preferences_modal);
+  if (state.policy_preferences_modal && !preferencesOpened) setPreferencesOpened(true);
 
   // An account that already accepted (on another device) needs no banner here.
   useEffect(() => {
@@ -86,31 +91,11 @@ export function CookieBanner() {
           </Stack>
         </Paper>
       ) : null}
-      <Modal
-        opened={state.policy_preferences_modal}
-        onClose={() => useCookiesPolicyStore.setState({ policy_preferences_modal: false })}
-        title={t('cookies.preferencesTitle')}
-        centered
-      >
-        <Stack gap="md">
-          <Switch checked disabled label={t('cookies.essential')} description={t('cookies.essentialHint')} />
-          <Switch
-            checked={prefs.analytics}
-            onChange={(e) => setPrefs({ ...prefs, analytics: e.currentTarget.checked })}
-            label={t('cookies.analytics')}
-            description={t('cookies.analyticsHint')}
-          />
-          <Switch
-            checked={prefs.marketing}
-            onChange={(e) => setPrefs({ ...prefs, marketing: e.currentTarget.checked })}
-            label={t('cookies.marketing')}
-            description={t('cookies.marketingHint')}
-          />
-          <Group justify="flex-end">
-            <Button onClick={() => choose(true, prefs)}>{t('cookies.savePreferences')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {preferencesOpened ? (
+        <Suspense fallback={null}>
+          <CookiePreferences prefs={prefs} onPrefsChange={setPrefs} onSave={(p) => choose(true, p)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

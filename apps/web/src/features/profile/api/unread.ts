@@ -1,10 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RealtimeServerMessage } from '@trilha/contracts/notifications';
 import { useCallback } from 'react';
-import { unreadCountResponse } from '@trilha/contracts/inbox';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazyContract } from '../../../lib/api-client';
 import { useRealtime } from '../../../lib/realtime';
 import { useCommonStore } from '../../../lib/session-store';
+
+/** Loaded on first use: the bell is part of every authenticated screen. */
+const unreadCountResponse = lazyContract(() =>
+  import('@trilha/contracts/inbox').then((m) => m.unreadCountResponse),
+);
 
 /**
  * Unread internal messages of the selected client; read by the header bell on every screen, so this module

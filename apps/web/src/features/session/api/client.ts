@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { useMutation, type Query } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
+import { showNotification } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
 import { selectedClientOf } from '../../../lib/session-store';
 import { selectClient } from './session';
@@ -24,7 +24,7 @@ export function useSelectClientMutation() {
       if (client) void navigate(client.homeRoute);
     },
     onError: (error) => {
-      notifications.show({
+      showNotification({
         color: 'red',
         title: t('switchCompanyFailed'),
         message: apiErrorText(error),

@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '@trilha/contracts/session';
+import { showNotification } from '../../../lib/notify';
 import { hasSession, setLanguageCode } from '../../../lib/session-store';
 import { saveLanguage } from './session';
 
@@ -18,7 +18,7 @@ export function useChangeLanguage() {
       try {
         await saveLanguage(languageCode);
       } catch {
-        notifications.show({ color: 'red', message: t('language.changeFailed') });
+        showNotification({ color: 'red', message: t('language.changeFailed') });
       }
     },
     [t],

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loginConfig, type LoginConfig } from '@trilha/contracts/site';
-import { apiRequest } from '../../../lib/api-client';
+import type { LoginConfig } from '@trilha/contracts/site';
+import { apiRequest, lazyContract } from '../../../lib/api-client';
 import { setLoginConfig, useParamsStore } from '../../../lib/params-store';
+
+/** Checked like every answer, with a schema loaded on first use: the login screen reads it first. */
+const loginConfig = lazyContract(() => import('@trilha/contracts/site').then((m) => m.loginConfig));
 
 export async function fetchLoginConfig(): Promise<LoginConfig> {
   const config = await apiRequest('/api/site/login-config', { auth: 'none', schema: loginConfig });

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionResponse, type LanguageCode, type SessionResponse } from '@trilha/contracts/session';
-import { apiRequest } from '../../../lib/api-client';
+import type { LanguageCode, SessionResponse } from '@trilha/contracts/session';
+import { apiRequest, lazyContract } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session-store';
+
+/** Checked like every answer, with a schema loaded on first use: the session is read before the first screen. */
+const sessionResponse = lazyContract(() =>
+  import('@trilha/contracts/session').then((m) => m.sessionResponse),
+);
 
 export async function fetchSession(): Promise<SessionResponse> {
   const session = await apiRequest('/api/session', { schema: sessionResponse });

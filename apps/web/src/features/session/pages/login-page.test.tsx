@@ -123,6 +123,37 @@ describe('login screen', () => {
     expect(calls.some((c) => c.url === '/o/token/')).toBe(false);
   });
 
+  it('focuses the first field in error, and its message follows what is typed after a submit', async () => {
+    const { calls } = mockApi();
+    renderApp('/');
+    const username = await screen.findByLabelText(/Usuário, e-mail ou documento/);
+    fireEvent.change(screen.getByLabelText(/^Senha/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Informe seu usuário, e-mail ou documento.')).toBeTruthy();
+    expect(document.activeElement).toBe(username);
+    expect(screen.queryByText('Informe sua senha.')).toBeNull();
+    fireEvent.change(username, { target: { value: 'learner' } });
+    await waitFor(() => expect(screen.queryByText('Informe seu usuário, e-mail ou documento.')).toBeNull());
+    expect(calls.some((c) => c.url === '/o/token/')).toBe(false);
+  });
+
+  it('refuses what the token endpoint would refuse: a NUL character, a username over 254 characters', async () => {
+    const { calls } = mockApi();
+    renderApp('/');
+    fireEvent.change(await screen.findByLabelText(/Usuário, e-mail ou documento/), {
+      target: { value: 'a'.repeat(255) },
+    });
+    fireEvent.change(screen.getByLabelText(/^Senha/), { target: { value: 'Demo\u00001234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(
+      await screen.findByText('Certifique-se de que todos os campos obrigatórios estão preenchidos'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Este campo contém um caractere inválido. Apague-o e digite o texto de novo.'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.url === '/o/token/')).toBe(false);
+  });
+
   it('shows the register link only when the site allows it', async () => {
     mockApi((url) => (url === '/api/site/login-config' ? json(loginConfig({ register: false })) : undefined));
     const first = renderApp('/');

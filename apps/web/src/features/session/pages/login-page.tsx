@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -12,9 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconInfoCircle } from '@tabler/icons-react';
-import { passwordGrantBody } from '@trilha/contracts/auth';
-import type { FieldError } from 'react-hook-form';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -26,10 +23,29 @@ import { errorText } from '../../../lib/i18n';
 import { consumeRedirect, selectedClientOf } from '../../../lib/session-store';
 import { useLoginMutation, type Credentials } from '../api/auth';
 import { useLoginConfig } from '../api/login-config';
-import { LanguageMenu } from '../components/language-picker';
+import { LanguageMenu } from '../components/language-menu';
 import classes from './login-page.module.css';
 
-const credentials = passwordGrantBody.pick({ username: true, password: true });
+/**
+ * The limits of the token endpoint's `username` and `password` (passwordGrantBody in
+ * @trilha/contracts/auth), checked by hand: zod would add about 27 kB to the first screen for two fields.
+ */
+const limits = { username: 254, password: 256 } as const;
+type Field = keyof typeof limits;
+type FieldProblem = 'required' | 'nul' | 'invalid';
+
+/** What is wrong with a field for the contract: a NUL character (first, as `text()`), empty, too long. */
+function credentialProblem(field: Field, value: string): FieldProblem | undefined {
+  if (value.includes('\u0000')) return 'nul';
+  if (value.length === 0) return 'required';
+  if (value.length > limits[field]) return 'invalid';
+  return undefined;
+}
+
+const problemsOf = (values: Credentials) => ({
+  username: credentialProblem('username', values.username),
+  password: credentialProblem('password', values.password),
+});
 
 /** The translated text of a login failure; the lock-out message names the minutes to wait. */
 function loginErrorText(error: unknown): string {
@@ -53,24 +69,46 @@ export default function LoginPage() {
   const configQuery = useLoginConfig();
   const config = configQuery.data;
   const mutation = useLoginMutation();
-  const form = useForm<Credentials>({
-    resolver: zodResolver(credentials),
-    defaultValues: { username: '', password: '' },
-  });
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  // Errors show after the first submit and then follow each change, as they did with react-hook-form.
+  const [submitted, setSubmitted] = useState(false);
 
   if (config?.maintenance) return <Navigate to="/maintenance-login" replace />;
 
   const siteName = config?.name ?? t('common:appName');
   const sessionExpired = (location.state as LoginLocationState | null)?.sessionExpired === true;
-  const fieldError = (error: FieldError | undefined, requiredText: string) =>
-    !error ? undefined : error.type === 'too_small' ? requiredText : t('errors:VALIDATION_FAILED');
+  const problems = submitted ? problemsOf(values) : { username: undefined, password: undefined };
+  const fieldError = (problem: FieldProblem | undefined, requiredText: string) =>
+    !problem
+      ? undefined
+      : problem === 'required'
+        ? requiredText
+        : t(problem === 'nul' ? 'errors:TEXT_INVALID_CHARACTER' : 'errors:VALIDATION_FAILED');
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: FormEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = problemsOf(values);
+    const firstWrong = (['username', 'password'] as const).find((field) => found[field]);
+    if (firstWrong) {
+      // The first field in error takes the focus, so a screen reader reads its message.
+      const input = event.currentTarget.elements.namedItem(firstWrong);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
     const session = await mutation.mutateAsync(values).catch(() => null);
     if (!session) return;
     const target = consumeRedirect() ?? selectedClientOf(session)?.homeRoute ?? '/home';
     await navigate(target, { replace: true });
-  });
+  };
 
   return (
     <div className={classes.page}>
@@ -144,8 +182,8 @@ export default function LoginPage() {
                     spellCheck={false}
                     required
                     size="md"
-                    error={fieldError(form.formState.errors.username, t('login.usernameRequired'))}
-                    {...form.register('username')}
+                    error={fieldError(problems.username, t('login.usernameRequired'))}
+                    {...fieldProps('username')}
                   />
                   <PasswordInput
                     label={t('login.password')}
@@ -153,8 +191,8 @@ export default function LoginPage() {
                     required
                     size="md"
                     visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-                    error={fieldError(form.formState.errors.password, t('login.passwordRequired'))}
-                    {...form.register('password')}
+                    error={fieldError(problems.password, t('login.passwordRequired'))}
+                    {...fieldProps('password')}
                   />
                   <Group justify="flex-end">
                     <Anchor component={Link} to="/request-password" fz="sm">
