@@ -4,11 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBody } from '@trilha/contracts/errors';
 import {
+  aboutTeam,
   activityAuthorizationList,
+  adminCourse,
+  adminCourseListPage,
+  adminTrail,
+  adminTrailListPage,
   courseDetail,
+  courseReportPage,
+  enrollmentPage,
   courseListPage,
   learningFilterOptions,
+  learningTaxonomy,
   playerPayload,
+  portfolioCourse,
+  portfolioPage,
   trailDetail,
   trailListPage,
 } from '@trilha/contracts/learning';
@@ -208,6 +218,16 @@ describe('generated answers of the converted contracts', () => {
     playerPayload,
     learningFilterOptions,
     activityAuthorizationList,
+    portfolioPage,
+    portfolioCourse,
+    aboutTeam,
+    learningTaxonomy,
+    adminCourseListPage,
+    adminCourse,
+    enrollmentPage,
+    courseReportPage,
+    adminTrailListPage,
+    adminTrail,
     errorBody,
   };
   for (const [name, schema] of Object.entries(contracts)) {

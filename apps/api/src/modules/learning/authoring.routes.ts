@@ -32,6 +32,7 @@ import {
   userAudienceParams,
 } from '@trilha/contracts/learning';
 import type { App } from '../../context';
+import { compiledResponses } from '../../lib/response-serializer';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import {
@@ -116,6 +117,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/taxonomy',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -158,6 +160,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/courses',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -184,6 +187,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/courses/:id',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -365,6 +369,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/courses/:id/enrollments',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -406,6 +411,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/courses/:id/report',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -440,6 +446,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/trails',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,
@@ -461,6 +468,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/trails/:id',
     {
+      serializerCompiler: compiledResponses,
       preHandler,
       schema: {
         tags,

@@ -9,6 +9,7 @@ import {
   type PortfolioCourseItem,
 } from '@trilha/contracts/learning';
 import type { App } from '../../context';
+import { compiledResponses } from '../../lib/response-serializer';
 import { rowsOf, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SiteService } from '../site/site.service';
@@ -58,6 +59,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/portfolio',
     {
+      serializerCompiler: compiledResponses,
       schema: {
         tags,
         summary: 'Public course portfolio',
@@ -83,6 +85,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/portfolio/courses/:slug',
     {
+      serializerCompiler: compiledResponses,
       schema: {
         tags,
         summary: 'A public course by slug (id after -id-)',
@@ -133,6 +136,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/about-team',
     {
+      serializerCompiler: compiledResponses,
       schema: { tags, summary: 'The about-team page', security: [], response: { 200: aboutTeam, ...errors } },
     },
     async (request) => {
