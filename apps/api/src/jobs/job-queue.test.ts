@@ -246,6 +246,43 @@ describe('durable job queue', () => {
     expect(await runs(database)).toEqual([1, 100]);
   });
 
+  it("hands an event to this instance's listeners once its transaction commits, never for a rollback", async () => {
+    const database = await freshDatabase();
+    // Listeners work whether or not the queue runs jobs, even before it starts.
+    const jobs = createJobQueue(database.jobQueueConnection, quiet);
+    cleanups.push(() => jobs.stop());
+    const heard: { n: number; rowsAtThatMoment: number[] }[] = [];
+    jobs.listen('test.thing-happened', async ({ n }) => {
+      heard.push({ n, rowsAtThatMoment: await runs(database) });
+    });
+
+    await jobs.transaction(database.db, async (tx) => {
+      await tx.execute(sql`insert into job_runs (n) values (1)`);
+      await jobs.emit('test.thing-happened', { n: 1 }, { tx });
+      expect(heard).toEqual([]);
+    });
+    await expect(
+      jobs.transaction(database.db, async (tx) => {
+        await tx.execute(sql`insert into job_runs (n) values (2)`);
+        await jobs.emit('test.thing-happened', { n: 2 }, { tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await jobs.emit('test.thing-happened', { n: 3 });
+    // The listener saw the committed row of its event, and nothing of the rolled-back one.
+    expect(heard).toEqual([
+      { n: 1, rowsAtThatMoment: [1] },
+      { n: 3, rowsAtThatMoment: [1] },
+    ]);
+    // A transaction opened elsewhere has no commit to wait for: refused rather than heard too early.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.emit('test.thing-happened', { n: 4 }, { tx });
+      }),
+    ).rejects.toThrow(/jobs.transaction/);
+    expect(heard).toHaveLength(2);
+  });
+
   // Two API processes share one PostgreSQL database; PGlite is a single in-process database, so the
   // question of two instances does not arise there.
   it.runIf(inject('dbTemplate').kind === 'postgres')(

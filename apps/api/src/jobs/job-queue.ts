@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 
 /**
  * Every job of the API and the data it carries. An area adds its jobs here by declaration merging, next
@@ -93,6 +93,19 @@ export interface JobQueue {
    */
   emit<E extends EventName>(event: E, data: DomainEvents[E], options?: { tx?: DbOrTx }): Promise<void>;
   /**
+   * Subscribes an in-process listener to a domain event: it runs on this instance, for the events emitted
+   * here, once their change has committed (an event emitted without `tx`: at once; with the `tx` of
+   * `transaction` below: after that transaction commits; never for a rollback). For what every instance
+   * keeps in memory (caches): quick, idempotent, and it works whether or not this instance runs jobs. A
+   * failing listener is logged and does not fail the write.
+   */
+  listen<E extends EventName>(event: E, listener: (data: DomainEvents[E]) => void | Promise<void>): void;
+  /**
+   * Runs `work` in one transaction of `db`: the events it emits with its `tx` are queued for their
+   * reactions in that transaction and reach this instance's listeners once it commits.
+   */
+  transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
    * Connects and creates the queues (once every job and reaction is defined); with `work`, this instance
    * also runs jobs and keeps the schedules. A second call does nothing.
    */
@@ -110,6 +123,9 @@ export interface JobQueue {
    */
   runQueued(name: JobName, options?: { limit?: number }): Promise<number>;
 }
+
+/** What a service needs to emit domain events: the transaction that carries them, and `emit`. */
+export type EventSink = Pick<JobQueue, 'transaction' | 'emit'>;
 
 const DEAD_SUFFIX = '.dead';
 
@@ -145,6 +161,19 @@ export function createJobQueue(
   const reactions = new Map<string, string[]>();
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
+  const listeners = new Map<string, ((data: never) => void | Promise<void>)[]>();
+  /** The events emitted in each open `transaction`, for its listeners once it commits. */
+  const afterCommit = new WeakMap<object, (() => Promise<void>)[]>();
+
+  async function notify(event: string, data: unknown) {
+    for (const listener of listeners.get(event) ?? []) {
+      try {
+        await listener(data as never);
+      } catch (err) {
+        log.error({ err, event }, 'event listener failed');
+      }
+    }
+  }
 
   // Never started lazily: on PGlite, starting (its own queries) inside a caller's transaction would wait
   // for that transaction, which waits for the send. The app starts the queue once its jobs are defined.
@@ -173,7 +202,32 @@ export function createJobQueue(
       reactions.set(reaction.event, [...(reactions.get(reaction.event) ?? []), queue]);
     },
 
+    listen(event, listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener as (data: never) => void]);
+    },
+
+    async transaction(db, work) {
+      const pending: (() => Promise<void>)[] = [];
+      const result = await db.transaction(async (tx) => {
+        afterCommit.set(tx, pending);
+        return work(tx);
+      });
+      for (const run of pending) await run();
+      return result;
+    },
+
     async emit(event, data, options = {}) {
+      if (listeners.has(event)) {
+        if (!options.tx) {
+          await notify(event, data);
+        } else {
+          const pending = afterCommit.get(options.tx);
+          // A transaction opened elsewhere gives no moment of commit to wait for.
+          if (!pending) throw new Error(`event ${event} has listeners: emit it in jobs.transaction()`);
+          pending.push(() => notify(event, data));
+        }
+      }
+      if (!reactions.has(event)) return;
       const b = await started();
       // The subscribers come from the code, not from a query: on PGlite a query outside the caller's
       // transaction would wait for that transaction to end.
@@ -311,4 +365,13 @@ export function createJobQueue(
     },
   };
   return jobQueue;
+}
+
+/**
+ * The event sink of code that runs outside the app (the demo seed, scripts): a queue that is never
+ * started, with no listener and no reaction, so the writes run in plain transactions and their events
+ * reach no one (nothing there keeps a cache or waits for them).
+ */
+export function eventsOutsideTheApp(): EventSink {
+  return createJobQueue({}, { error: () => {} });
 }

@@ -15,7 +15,8 @@ import type {
 } from '@trilha/contracts/learning';
 import { activityBody, audienceBody, courseBody } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import {
   activities,
   audienceAreaMembers,
@@ -75,10 +76,23 @@ export function createAuthoringService(deps: {
   maxUploadBytes: number;
   /** Called after a change users' audience facts depend on. */
   onAudienceChange: () => void;
-  /** Called after every write (learners' catalogs are cached until content changes). */
-  onCatalogChange?: () => Promise<void>;
+  /** Opens the writes' transactions and emits their domain events. */
+  events?: EventSink;
 }) {
   const { db, storage, signer, maxUploadBytes } = deps;
+  const events = deps.events ?? eventsOutsideTheApp();
+
+  /**
+   * The transaction of a write to what a client's learners see (content, publishing, audiences,
+   * taxonomy): it emits learning.catalog-changed, which drops the cached catalogs once it commits.
+   */
+  function changeCatalog<T>(clientId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return events.transaction(db, async (tx) => {
+      const result = await work(tx);
+      await events.emit('learning.catalog-changed', { clientId }, { tx });
+      return result;
+    });
+  }
 
   async function assertIds(
     tx: DbOrTx,
@@ -117,9 +131,11 @@ export function createAuthoringService(deps: {
 
   async function addTaxonomy(actor: Actor, kind: TaxonomyKind, name: string) {
     const table = sql.raw(taxonomyTable[kind]);
-    const rows = rowsOf<{ id: number; name: string }>(
-      await db.execute(
-        sql`insert into ${table} (client_id, name) values (${actor.clientId}, ${name}) on conflict do nothing returning id, name`,
+    const rows = await changeCatalog(actor.clientId, async (tx) =>
+      rowsOf<{ id: number; name: string }>(
+        await tx.execute(
+          sql`insert into ${table} (client_id, name) values (${actor.clientId}, ${name}) on conflict do nothing returning id, name`,
+        ),
       ),
     );
     if (!rows[0]) throw new AppError('NOT_UNIQUE', 409);
@@ -127,7 +143,7 @@ export function createAuthoringService(deps: {
   }
 
   async function setUserAudience(actor: Actor, userId: number, body: UserAudienceBody) {
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       const [member] = rowsOf(
         await tx.execute(
           sql`select 1 from user_clients where user_id = ${userId} and client_id = ${actor.clientId}`,
@@ -319,7 +335,7 @@ export function createAuthoringService(deps: {
 
   async function createCourse(actor: Actor, input: CourseBody) {
     const body = courseBody.parse(input);
-    const id = await db.transaction(async (tx) => {
+    const id = await changeCatalog(actor.clientId, async (tx) => {
       await checkCourseRefs(tx, actor.clientId, body);
       const [row] = await tx
         .insert(courses)
@@ -349,7 +365,7 @@ export function createAuthoringService(deps: {
 
   async function updateCourse(actor: Actor, courseId: number, input: CourseBody) {
     const body = courseBody.parse(input);
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await courseRow(actor.clientId, courseId, tx);
       await checkCourseRefs(tx, actor.clientId, body);
       await assertNoCycle(tx, actor.clientId, courseId, body.prerequisiteIds);
@@ -421,7 +437,7 @@ export function createAuthoringService(deps: {
     const old = await itemCoverKey(kind, actor.clientId, id);
     const key = await storeCover(actor.clientId, `${kind}s/${id}`, data);
     const t = itemTable(kind);
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await tx.update(t).set({ coverKey: key, updatedAt: new Date() }).where(eq(t.id, id));
       await audit(tx, {
         actorId: actor.userId,
@@ -435,7 +451,7 @@ export function createAuthoringService(deps: {
 
   async function setItemPublished(actor: Actor, kind: ItemKind, id: number, published: boolean) {
     const t = itemTable(kind);
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await itemCoverKey(kind, actor.clientId, id, tx);
       await tx
         .update(t)
@@ -454,7 +470,7 @@ export function createAuthoringService(deps: {
   async function setItemAudience(actor: Actor, kind: ItemKind, id: number, input: AudienceBody) {
     const a = audienceBody.parse(input);
     const t = itemTable(kind);
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await itemCoverKey(kind, actor.clientId, id, tx);
       await checkAudience(tx, actor.clientId, a);
       await tx
@@ -558,7 +574,7 @@ export function createAuthoringService(deps: {
   }
 
   async function addModule(actor: Actor, courseId: number, body: ModuleBody) {
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await courseRow(actor.clientId, courseId, tx);
       const [m] = await tx
         .insert(courseModules)
@@ -576,7 +592,7 @@ export function createAuthoringService(deps: {
   }
 
   async function updateModule(actor: Actor, moduleId: number, body: ModuleBody) {
-    const courseId = await db.transaction(async (tx) => {
+    const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       await tx.update(courseModules).set({ title: body.title }).where(eq(courseModules.id, moduleId));
       if (body.position !== undefined)
@@ -593,7 +609,7 @@ export function createAuthoringService(deps: {
   }
 
   async function deleteModule(actor: Actor, moduleId: number) {
-    const { courseId, prefixes } = await db.transaction(async (tx) => {
+    const { courseId, prefixes } = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       const gone = await tx
         .select({ prefix: activities.contentPrefix })
@@ -641,7 +657,7 @@ export function createAuthoringService(deps: {
   async function addActivity(actor: Actor, moduleId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
     const settings = normalizeSettings(body.kind, body.settings);
-    const courseId = await db.transaction(async (tx) => {
+    const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       const [a] = await tx
         .insert(activities)
@@ -683,7 +699,7 @@ export function createAuthoringService(deps: {
 
   async function updateActivity(actor: Actor, activityId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
-    const courseId = await db.transaction(async (tx) => {
+    const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const a = await activityRow(tx, actor.clientId, activityId);
       if (a.kind !== body.kind && a.contentPrefix)
         throw new AppError('LEARNING_KIND_CHANGE_NOT_ALLOWED', 409);
@@ -715,7 +731,7 @@ export function createAuthoringService(deps: {
   }
 
   async function deleteActivity(actor: Actor, activityId: number) {
-    const { courseId, prefix } = await db.transaction(async (tx) => {
+    const { courseId, prefix } = await changeCatalog(actor.clientId, async (tx) => {
       const a = await activityRow(tx, actor.clientId, activityId);
       await tx.delete(activities).where(eq(activities.id, activityId));
       await renumber(tx, 'activities', a.moduleId);
@@ -755,7 +771,7 @@ export function createAuthoringService(deps: {
     } finally {
       await storage.remove(upload.key);
     }
-    await db.transaction(async (tx) => {
+    await changeCatalog(actor.clientId, async (tx) => {
       await tx
         .update(activities)
         .set({
@@ -782,32 +798,29 @@ export function createAuthoringService(deps: {
     return adminCourse(actor.clientId, a.courseId);
   }
 
-  return afterWrites(
-    {
-      taxonomy,
-      addTaxonomy,
-      setUserAudience,
-      listCourses,
-      adminCourse,
-      createCourse,
-      updateCourse,
-      setCourseCover,
-      publishCourse,
-      setCourseAudience,
-      addModule,
-      updateModule,
-      deleteModule,
-      addActivity,
-      updateActivity,
-      deleteActivity,
-      uploadActivityFile,
-      ...createTrailAuthoring({ db, signer }, { assertIds, setItemCover, setItemPublished, setItemAudience }),
-    },
-    ['taxonomy', 'listCourses', 'adminCourse', 'listTrails', 'adminTrail'],
-    async () => {
-      await deps.onCatalogChange?.();
-    },
-  );
+  return {
+    taxonomy,
+    addTaxonomy,
+    setUserAudience,
+    listCourses,
+    adminCourse,
+    createCourse,
+    updateCourse,
+    setCourseCover,
+    publishCourse,
+    setCourseAudience,
+    addModule,
+    updateModule,
+    deleteModule,
+    addActivity,
+    updateActivity,
+    deleteActivity,
+    uploadActivityFile,
+    ...createTrailAuthoring(
+      { db, signer },
+      { assertIds, changeCatalog, setItemCover, setItemPublished, setItemAudience },
+    ),
+  };
 }
 export type AuthoringService = ReturnType<typeof createAuthoringService>;
 
@@ -832,30 +845,6 @@ type SameItemColumns =
       ? true
       : never
     : never;
-
-/**
- * The service with every method but `reads` followed by `after`, whether it succeeded or not (a failed
- * write may have changed something before failing), once its transaction is over.
- */
-function afterWrites<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
-  service: T,
-  reads: (keyof T)[],
-  after: () => Promise<void>,
-): T {
-  const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(service)) {
-    out[name] = reads.includes(name)
-      ? fn
-      : async (...args: never[]) => {
-          try {
-            return await fn(...args);
-          } finally {
-            await after();
-          }
-        };
-  }
-  return out as T;
-}
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));

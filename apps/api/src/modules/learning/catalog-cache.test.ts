@@ -9,11 +9,13 @@ import {
   CATALOG_CHANGED_CHANNEL,
   createCachedCatalogRepo,
   createCatalogCache,
+  invalidateOnEvents,
   type RawViewerRow,
 } from './catalog-cache';
 import { createCatalogRepo, type CourseRow } from './catalog.repo';
 import { createCourseContextLoader, iso, type CourseContext } from './course-context';
 import type { Viewer } from './viewer';
+import type { DomainEvents } from '../../jobs/job-queue';
 
 let t: TestApp;
 let w: World;
@@ -187,6 +189,38 @@ describe('cached catalog', () => {
     const x = await learningWorld(t);
     const res = await t.app.inject({ url: `/api/learning/courses/${course.id}`, headers: x.as.learner });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('drops the cached catalog through the learning.catalog-changed event once a publish commits', async () => {
+    const { authoring } = learningOf(t);
+    const seen: DomainEvents['learning.catalog-changed'][] = [];
+    t.jobs.listen('learning.catalog-changed', (data) => {
+      seen.push(data);
+    });
+    // Two caches on pub/sub channels of their own, so only the event can reach them: one listens to it.
+    const listening = createCatalogCache(t.database.db, createLocalPubSub());
+    invalidateOnEvents(t.jobs, listening);
+    const deaf = createCatalogCache(t.database.db, createLocalPubSub());
+    const course = await makeCourse(t, w, {
+      course: { title: 'Evento de publicação' },
+      activities: [{ kind: 'html', title: 'Aula 1' }],
+      publish: false,
+    });
+    const published = async (cache: typeof listening) =>
+      (await cache.catalogOf(w.client.id)).published.map((c) => c.id);
+    expect(await published(listening)).not.toContain(course.id);
+    expect(await published(deaf)).not.toContain(course.id);
+    seen.length = 0;
+
+    await authoring.publishCourse(w.actor, course.id, true);
+    expect(seen).toEqual([{ clientId: w.client.id }]);
+    expect(await published(listening)).toContain(course.id);
+    // The cache that does not listen still holds the catalog it built before the publish.
+    expect(await published(deaf)).not.toContain(course.id);
+
+    // A write that fails rolls back and announces nothing.
+    await expect(authoring.publishCourse(w.actor, 999_999_999, true)).rejects.toMatchObject({ status: 404 });
+    expect(seen).toHaveLength(1);
   });
 
   it('drops its catalogs when another instance announces a change', async () => {

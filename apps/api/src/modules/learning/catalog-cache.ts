@@ -1,10 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CourseListFilters } from '@trilha/contracts/learning';
 import { rowsOf, type DbOrTx } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { PubSub } from '../../lib/pubsub';
 import { LoadingCache } from '../../lib/ttl-cache';
 import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
 import type { Viewer } from './viewer';
+
+declare module '../../jobs/job-queue' {
+  interface DomainEvents {
+    /**
+     * What a client's learners see changed: courses, trails, modules, activities, publishing, audiences
+     * or taxonomy (emitted by every write of the learning back office, authoring.service.ts).
+     */
+    'learning.catalog-changed': { clientId: number };
+    /** A learner's progress, enrollments or favorites changed (`userId` null: any learner's). */
+    'learning.viewer-rows-changed': { userId: number | null };
+  }
+}
+
+/**
+ * Drops what the learning events make stale, on this instance once the write has committed, and on the
+ * others through pub/sub (`invalidate`, `viewerRowsChanged`). Both are idempotent: dropping twice, or
+ * for an event that changed nothing cached, only costs a rebuild.
+ */
+export function invalidateOnEvents(events: Pick<JobQueue, 'listen'>, cache: CatalogCache) {
+  events.listen('learning.catalog-changed', () => cache.invalidate());
+  events.listen('learning.viewer-rows-changed', ({ userId }) => cache.viewerRowsChanged(userId ?? undefined));
+}
 
 /** Published on every back-office write to learning content, so every instance drops its catalogs. */
 export const CATALOG_CHANGED_CHANNEL = 'learning.catalog-changed';
@@ -418,27 +441,4 @@ function viewerRowsSql(v: Viewer, only?: { courseId: number; progressIds: number
     union all
     select 2, item_id, null, null, null from learning_favorites
       where user_id = ${v.userId} and item_kind = 'course'${itemOnly}`;
-}
-
-/**
- * `service` with each of `writes` followed, once it has settled (a failed write may have changed rows
- * before failing), by `after` with the call's arguments.
- */
-export function followWrites<T extends object, K extends keyof T>(
-  service: T,
-  writes: K[],
-  after: (...args: never[]) => Promise<void>,
-): T {
-  const out = { ...service };
-  for (const name of writes) {
-    const fn = service[name] as (...args: unknown[]) => Promise<unknown>;
-    (out as Record<K, unknown>)[name] = async (...args: unknown[]) => {
-      try {
-        return await fn(...args);
-      } finally {
-        await (after as (...a: unknown[]) => Promise<void>)(...args);
-      }
-    };
-  }
-  return out;
 }

@@ -12,7 +12,8 @@ import type {
   TrailListItem,
   TrailListPage,
 } from '@trilha/contracts/learning';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
+import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
@@ -53,8 +54,20 @@ export function createCatalogService(deps: {
   repo: CatalogRepo;
   contexts: CourseContextLoader;
   signer: ContentSigner;
+  /** Emits learning.viewer-rows-changed from the writes to a learner's own rows. */
+  events?: EventSink;
 }) {
   const { db, repo, contexts, signer } = deps;
+  const events = deps.events ?? eventsOutsideTheApp();
+
+  /** The transaction of a write to the viewer's enrollments or favorites (emits viewer-rows-changed). */
+  function changeOwnRows<T>(v: Viewer, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return events.transaction(db, async (tx) => {
+      const result = await work(tx);
+      await events.emit('learning.viewer-rows-changed', { userId: v.userId }, { tx });
+      return result;
+    });
+  }
 
   function cardOf(row: CourseRow): CourseListItem {
     const prerequisites = row.prerequisites ?? [];
@@ -118,14 +131,16 @@ export function createCatalogService(deps: {
 
   async function setFavorite(v: Viewer, kind: 'course' | 'trail', id: number, favorite: boolean) {
     await assertVisible(v, kind, id);
-    if (favorite) {
-      await db.execute(sql`insert into learning_favorites (user_id, item_kind, item_id, client_id)
-        values (${v.userId}, ${kind}, ${id}, ${v.clientId}) on conflict do nothing`);
-    } else {
-      await db.execute(
-        sql`delete from learning_favorites where user_id = ${v.userId} and item_kind = ${kind} and item_id = ${id}`,
-      );
-    }
+    await changeOwnRows(v, async (tx) => {
+      if (favorite) {
+        await tx.execute(sql`insert into learning_favorites (user_id, item_kind, item_id, client_id)
+          values (${v.userId}, ${kind}, ${id}, ${v.clientId}) on conflict do nothing`);
+      } else {
+        await tx.execute(
+          sql`delete from learning_favorites where user_id = ${v.userId} and item_kind = ${kind} and item_id = ${id}`,
+        );
+      }
+    });
     return { favorite };
   }
 
@@ -135,7 +150,7 @@ export function createCatalogService(deps: {
       throw new AppError('LEARNING_SELF_ENROLLMENT_NOT_ALLOWED', 403);
     const table = sql.raw(kind === 'course' ? 'course_enrollments' : 'trail_enrollments');
     const column = sql.raw(kind === 'course' ? 'course_id' : 'trail_id');
-    await db.transaction(async (tx) => {
+    await changeOwnRows(v, async (tx) => {
       const inserted = rowsOf(
         await tx.execute(sql`insert into ${table} (${column}, user_id, client_id, source)
           values (${id}, ${v.userId}, ${v.clientId}, 'self') on conflict do nothing returning user_id`),
@@ -156,7 +171,7 @@ export function createCatalogService(deps: {
     await assertVisible(v, kind, id);
     const table = sql.raw(kind === 'course' ? 'course_enrollments' : 'trail_enrollments');
     const column = sql.raw(kind === 'course' ? 'course_id' : 'trail_id');
-    await db.transaction(async (tx) => {
+    await changeOwnRows(v, async (tx) => {
       const [row] = rowsOf<{ source: string }>(
         await tx.execute(
           sql`select source from ${table} where ${column} = ${id} and user_id = ${v.userId} for update`,

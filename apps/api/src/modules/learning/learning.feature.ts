@@ -3,7 +3,7 @@ import type { CoreDeps, Feature } from '../../features';
 import { createAuthorizationService } from './authorization.service';
 import { registerAuthoringRoutes } from './authoring.routes';
 import { createAuthoringService } from './authoring.service';
-import { createCachedCatalogRepo, createCatalogCache, followWrites } from './catalog-cache';
+import { createCachedCatalogRepo, createCatalogCache, invalidateOnEvents } from './catalog-cache';
 import { createCatalogRepo } from './catalog.repo';
 import { createCatalogService } from './catalog.service';
 import { contentOriginSettings } from '../../plugins/content-origin';
@@ -17,7 +17,7 @@ import { createPlayerService } from './player.service';
 import { createProgressService } from './progress.service';
 import { registerPublicRoutes } from './public.routes';
 import { createReportService } from './report.service';
-import { createViewerLoader, type Viewer } from './viewer';
+import { createViewerLoader } from './viewer';
 
 /**
  * Online courses and trails: catalog, enrollment, locks, progress kept on the server, the activity player
@@ -33,23 +33,15 @@ async function registerLearning(app: App, deps: CoreDeps) {
   );
   const viewers = createViewerLoader(db);
   // Learners' lists and course headers read the client's catalog from memory and only their own rows
-  // from the database; every back-office write drops the cached catalogs on every instance.
+  // from the database; the writes' domain events drop what they make stale, on every instance.
   const catalogCache = createCatalogCache(db, deps.pubsub);
+  invalidateOnEvents(deps.jobs, catalogCache);
   const repo = createCachedCatalogRepo(db, catalogCache, createCatalogRepo(db));
   const contexts = createCourseContextLoader(db, repo, catalogCache);
-  // The writes to a learner's own rows (progress, enrollments, favorites) drop that learner's cached rows.
-  const ownRowsChanged = (v: Viewer) => catalogCache.viewerRowsChanged(v.userId);
-  const catalog = followWrites(
-    createCatalogService({ db, repo, contexts, signer }),
-    ['setFavorite', 'enroll', 'unenroll'],
-    ownRowsChanged,
-  );
+  const events = deps.jobs;
+  const catalog = createCatalogService({ db, repo, contexts, signer, events });
   const player = createPlayerService({ db, contexts, signer });
-  const progress = followWrites(
-    createProgressService({ db, contexts }),
-    ['report', 'commit', 'download'],
-    ownRowsChanged,
-  );
+  const progress = createProgressService({ db, contexts, events });
   const authorizations = createAuthorizationService(db);
   const authoring = createAuthoringService({
     db,
@@ -57,12 +49,9 @@ async function registerLearning(app: App, deps: CoreDeps) {
     signer,
     maxUploadBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024,
     onAudienceChange: () => viewers.forget(),
-    onCatalogChange: () => catalogCache.invalidate(),
+    events,
   });
-  // Enrollments made or removed by a manager: any user's rows.
-  const reports = followWrites(createReportService(db), ['enrollUsers', 'removeEnrollment'], () =>
-    catalogCache.viewerRowsChanged(),
-  );
+  const reports = createReportService(db, events);
 
   registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
   registerContentRoutes(app, {

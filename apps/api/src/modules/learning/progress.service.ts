@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ActivityProgressBody, ProgressResponse, ScormCommitBody } from '@trilha/contracts/learning';
 import { completionModeOf, minSecondsOf } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type Tx } from '../../db/client';
+import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import {
@@ -70,7 +71,13 @@ const downloadableKinds = new Set(['pdf', 'ppt', 'file', 'flash']);
  * flag of the player; an activity that finished stays finished. Each report runs in one transaction with the activity row locked, and
  * keeps the course row (completed count, finish time) and the enrollment of open courses beside it.
  */
-export function createProgressService(deps: { db: Db; contexts: CourseContextLoader }) {
+export function createProgressService(deps: {
+  db: Db;
+  contexts: CourseContextLoader;
+  /** Emits learning.viewer-rows-changed from every progress write. */
+  events?: EventSink;
+}) {
+  const events = deps.events ?? eventsOutsideTheApp();
   const { db, contexts } = deps;
 
   async function contextFor(v: Viewer, activityId: number, trailId?: number) {
@@ -97,7 +104,8 @@ export function createProgressService(deps: { db: Db; contexts: CourseContextLoa
     const courseId = ctx.card.id;
     const before = new Set(ctx.activities.filter((a) => a.lock.locked).map((a) => a.id));
 
-    const result = await db.transaction(async (tx) => {
+    const result = await events.transaction(db, async (tx) => {
+      await events.emit('learning.viewer-rows-changed', { userId: v.userId }, { tx });
       await tx.execute(sql`insert into course_progress (user_id, course_id, client_id)
         values (${v.userId}, ${courseId}, ${v.clientId}) on conflict do nothing`);
       if (ctx.card.subscription_mode === 'open') {

@@ -7,6 +7,7 @@ import type {
 } from '@trilha/contracts/learning';
 import type { LanguageCode } from '@trilha/contracts/session';
 import { rowsOf, type Db } from '../../db/client';
+import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { iso } from './course-context';
@@ -88,7 +89,8 @@ export function csvField(value: string | number | null, separator: string): stri
 }
 
 /** Enrollments by managers and the progress report of a course, scoped to the manager's client. */
-export function createReportService(db: Db) {
+/** `events` carries learning.viewer-rows-changed from the enrollments a manager makes or removes. */
+export function createReportService(db: Db, events: EventSink = eventsOutsideTheApp()) {
   async function course(clientId: number, courseId: number) {
     const [c] = rowsOf<{ id: number; title: string; activity_count: number }>(
       await db.execute(
@@ -143,7 +145,8 @@ export function createReportService(db: Db) {
   ): Promise<EnrollUsersResponse> {
     await course(actor.clientId, courseId);
     const unique = [...new Set(userIds)];
-    return db.transaction(async (tx) => {
+    return events.transaction(db, async (tx) => {
+      await events.emit('learning.viewer-rows-changed', { userId: null }, { tx });
       const members = rowsOf<{ user_id: number }>(
         await tx.execute(sql`select user_id from user_clients where client_id = ${actor.clientId}
           and user_id = any(${intArrayParam(unique)}::int[])`),
@@ -169,7 +172,8 @@ export function createReportService(db: Db) {
 
   async function removeEnrollment(actor: Actor, courseId: number, userId: number) {
     await course(actor.clientId, courseId);
-    await db.transaction(async (tx) => {
+    await events.transaction(db, async (tx) => {
+      await events.emit('learning.viewer-rows-changed', { userId }, { tx });
       await tx.execute(
         sql`delete from course_enrollments where course_id = ${courseId} and user_id = ${userId}`,
       );

@@ -8,7 +8,7 @@ import type {
 } from '@trilha/contracts/learning';
 import { trailBody } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { trailItems, trails } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
@@ -26,6 +26,8 @@ export interface AuthoringKit {
     ids: readonly number[],
     field: string,
   ): Promise<void>;
+  /** The transaction of a write to what the client's learners see (emits learning.catalog-changed). */
+  changeCatalog<T>(clientId: number, work: (tx: Tx) => Promise<T>): Promise<T>;
   setItemCover(actor: Actor, kind: 'trail', id: number, data: Buffer): Promise<void>;
   setItemPublished(actor: Actor, kind: 'trail', id: number, published: boolean): Promise<void>;
   setItemAudience(actor: Actor, kind: 'trail', id: number, input: AudienceBody): Promise<void>;
@@ -125,7 +127,7 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
 
   async function saveTrail(actor: Actor, trailId: number | null, input: TrailBody) {
     const body = trailBody.parse(input);
-    const id = await db.transaction(async (tx) => {
+    const id = await kit.changeCatalog(actor.clientId, async (tx) => {
       if (body.categoryId)
         await assertIds(tx, 'learning_categories', actor.clientId, [body.categoryId], 'categoryId');
       await assertIds(tx, 'learning_tags', actor.clientId, body.tagIds, 'tagIds');
@@ -165,7 +167,7 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
   }
 
   async function setTrailItems(actor: Actor, trailId: number, body: TrailItemsBody) {
-    await db.transaction(async (tx) => {
+    await kit.changeCatalog(actor.clientId, async (tx) => {
       await trailRow(actor.clientId, trailId, tx);
       if (body.items.some((i) => i.kind !== 'course'))
         throw new AppError('LEARNING_TRAIL_ITEM_NOT_SUPPORTED', 400);
