@@ -104,8 +104,17 @@ export default function OutboxPage() {
                       <Badge variant="light">
                         {t(`outbox.channels.${m.channel as 'email'}`, { defaultValue: m.channel })}
                       </Badge>
-                      <Badge variant="dot" color={m.status === 'failed' ? 'red' : 'teal'}>
-                        {t(m.status === 'failed' ? 'outbox.failed' : 'outbox.delivered')}
+                      <Badge
+                        variant="dot"
+                        color={m.status === 'failed' ? 'red' : m.status === 'queued' ? 'gray' : 'teal'}
+                      >
+                        {t(
+                          m.status === 'failed'
+                            ? 'outbox.failed'
+                            : m.status === 'queued'
+                              ? 'outbox.queued'
+                              : 'outbox.delivered',
+                        )}
                       </Badge>
                     </Stack>
                   </Table.Td>
