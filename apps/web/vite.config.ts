@@ -18,6 +18,8 @@ interface RouteBudget {
   page: string;
   /** Lazily loaded layout modules the route shows its page in (the app shell), as path suffixes. */
   layouts?: string[];
+  /** Gzipped kB this route may load, when it differs from `routeKb`. */
+  budgetKb?: number;
   /** Catalog files (`<language>/<area>.json`) loaded before the route's first render. */
   catalogs: string[];
 }
@@ -106,17 +108,18 @@ export function chunkSizeReport(budget: BudgetOptions): Plugin {
         ];
         if (!page || missing.length > 0) {
           problems.push(`route ${route.name}: no chunk for ${missing.join(', ')}`);
-          return { route: route.name, gzip: 0, files: [] as string[] };
+          return { route: route.name, gzip: 0, limit: 0, files: [] as string[] };
         }
         const loaded = new Set([
           ...staticClosure(bundle, [...entries, page, ...layouts.map((l) => l.chunk!)]),
           ...catalogChunks(chunks, route.catalogs),
         ]);
         const gzip = sum(loaded);
-        if (gzip > budget.routeKb * 1024) {
-          problems.push(`route ${route.name} loads ${kb(gzip).trim()} gzip (budget ${budget.routeKb} kB)`);
+        const limit = route.budgetKb ?? budget.routeKb;
+        if (gzip > limit * 1024) {
+          problems.push(`route ${route.name} loads ${kb(gzip).trim()} gzip (budget ${limit} kB)`);
         }
-        return { route: route.name, gzip, files: [...loaded].map((c) => c.fileName).sort() };
+        return { route: route.name, gzip, limit, files: [...loaded].map((c) => c.fileName).sort() };
       });
       // Libraries a page loads on demand (the PDF viewer, the HLS and SCORM players) are not page chunks.
       const pages = chunks
@@ -134,7 +137,7 @@ export function chunkSizeReport(budget: BudgetOptions): Plugin {
         `  entry + static imports: ${kb(sum(initial)).trim()} gzip`,
         ...routes.map(
           (r) =>
-            `  route ${r.route}: ${kb(r.gzip).trim()} gzip (budget ${budget.routeKb} kB` +
+            `  route ${r.route}: ${kb(r.gzip).trim()} gzip (budget ${r.limit} kB` +
             `${budget.targetKb ? `, target ${budget.targetKb} kB` : ''})`,
         ),
       ];
@@ -239,11 +242,12 @@ const loginPage = 'src/features/session/pages/login-page.tsx';
 const catalogFiles = (list: readonly string[]) => list.map((area) => `${defaultLanguage}/${area}.json`);
 
 /**
- * Gzipped kB the login and home routes may load before they show. The goal is 150 kB; the check holds the
- * line a little above what the app loads today (295 kB), so it can only go down from here
- * (docs/performance.md says what is left).
+ * Gzipped kB the login and home routes may load before they show. The goal is 150 kB; each check holds the
+ * line a little above what the route loads today (login 188 kB, home with the app shell 267 kB), so it can
+ * only go down from here (docs/performance.md says what is left).
  */
-const ROUTE_BUDGET_KB = 310;
+const LOGIN_BUDGET_KB = 195;
+const HOME_BUDGET_KB = 275;
 const ROUTE_TARGET_KB = 150;
 
 /**
@@ -282,9 +286,10 @@ export default defineConfig(({ mode }) => {
             page: 'src/app/routes/home.route.tsx',
             layouts: ['src/app/layouts/authenticated-layout.tsx'],
             catalogs: catalogFiles(areas),
+            budgetKb: HOME_BUDGET_KB,
           },
         ],
-        routeKb: ROUTE_BUDGET_KB,
+        routeKb: LOGIN_BUDGET_KB,
         targetKb: ROUTE_TARGET_KB,
         pageKb: 60,
       }),

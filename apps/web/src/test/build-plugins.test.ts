@@ -138,6 +138,24 @@ describe('chunk size report and budget', () => {
     expect(run).toThrow(/route login loads [\d.]+ kB gzip \(budget 40 kB\)/);
   });
 
+  it('holds each route to its own budget when it has one', () => {
+    const profileRoute = {
+      name: 'profile',
+      page: 'src/features/profile/pages/profile-page.tsx',
+      catalogs: [],
+      budgetKb: 30,
+    };
+    const { run } = runReport({ routes: [loginRoute, profileRoute], routeKb: 1000, pageKb: 60 });
+    expect(run).toThrow(/route profile loads [\d.]+ kB gzip \(budget 30 kB\)/);
+    const roomy = runReport({
+      routes: [loginRoute, { ...profileRoute, budgetKb: 100 }],
+      routeKb: 40,
+      pageKb: 60,
+    });
+    expect(roomy.run).toThrow(/route login loads [\d.]+ kB gzip \(budget 40 kB\)/);
+    expect(roomy.run).not.toThrow(/route profile/);
+  });
+
   it('fails the build when a page chunk is over its own budget, but not for an on-demand library', () => {
     const { run } = runReport({ routes: [loginRoute], routeKb: 1000, pageKb: 5 });
     expect(run).toThrow(/page chunk assets\/profile-page\.js is [\d.]+ kB gzip \(budget 5 kB\)/);

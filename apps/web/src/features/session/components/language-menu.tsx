@@ -1,43 +1,22 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { DeferredMenu } from './deferred-menu';
 import { LanguageMenuButton } from './language-menu-button';
 import { useLanguageChoice } from './use-language-choice';
 
-const loadPopup = () => import('./language-menu-popup');
-const LanguageMenuPopup = lazy(loadPopup);
+const LanguageMenuPopup = lazy(() => import('./language-menu-popup'));
 
 /**
- * A compact language button for headers: the globe, the current language, and a menu of the others.
- * The first screen shows the button alone (the same markup as the menu's target, closed); the menu and
- * floating-ui load when the pointer or the focus reaches it, so they stay out of the login screen's bundle.
- * Pressed before they arrive, the menu opens as soon as they do.
+ * A compact language button for headers: the globe, the current language, and a menu of the others. The
+ * menu loads when the button is about to be used, so it stays out of the login screen's bundle.
  */
 export function LanguageMenu() {
   const { t, currentName } = useLanguageChoice();
-  const [wanted, setWanted] = useState<'closed' | 'opened' | null>(null);
-  const [focused, setFocused] = useState(false);
-  // A transition keeps this button on screen (and focused) until the menu's chunk has arrived.
-  const want = (next: 'closed' | 'opened') =>
-    startTransition(() => setWanted((current) => (current === 'opened' ? current : next)));
-
-  const button = (
-    <LanguageMenuButton
-      currentName={currentName}
-      changeLabel={t('language.change')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => want('closed')}
-      onTouchStart={() => want('closed')}
-      onFocus={() => {
-        setFocused(true);
-        want('closed');
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => want('opened')}
-    />
-  );
   return (
-    <Suspense fallback={button}>
-      {wanted ? <LanguageMenuPopup openOnMount={wanted === 'opened'} focusOnMount={focused} /> : button}
-    </Suspense>
+    <DeferredMenu
+      standIn={(props) => (
+        <LanguageMenuButton currentName={currentName} changeLabel={t('language.change')} {...props} />
+      )}
+      menu={LanguageMenuPopup}
+    />
   );
 }
