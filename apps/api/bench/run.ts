@@ -42,9 +42,14 @@ for (const s of benchScenarios) if (s.seed) extra[s.name] = await s.seed(databas
 await database.close();
 console.log(`bench: seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
+// `BENCH_CPU_PROF=<dir>`: the server writes a V8 CPU profile there when it stops (open it in Chrome's
+// DevTools or `npx cpupro`); profile one row at a time (`BENCH_ONLY`) to see where its requests spend.
+const cpuProf = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
 const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
   env,
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...cpuProf],
   stdio: 'inherit',
 });
 const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
@@ -170,6 +175,8 @@ for (const s of benchScenarios) {
   );
 }
 child.kill('SIGTERM');
+// The server writes its CPU profile (BENCH_CPU_PROF) on the way out.
+await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
 if (coldExhausted)
   console.log('note: the first-read row ran out of unread users and reused some (they were cached)');
 fs.rmSync(dataDir, { recursive: true, force: true });
