@@ -72,11 +72,15 @@ describe('realtime channel', () => {
     const { hook, useCommonStore } = await load('rt-1');
     act(() => FakeSocket.all[0]!.drop(1006));
     expect(FakeSocket.all).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(FakeSocket.all).toHaveLength(2);
 
     act(() => FakeSocket.all[1]!.drop(4401));
-    act(() => vi.advanceTimersByTime(120_000));
+    act(() => {
+      vi.advanceTimersByTime(120_000);
+    });
     expect(FakeSocket.all).toHaveLength(2);
 
     act(() => useCommonStore.setState({ realtimeToken: 'rt-2' }));

@@ -47,6 +47,9 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
           });
       },
       // The token endpoint answers RFC 6749 errors, not the API error shape, so it handles its own.
+      // (Each branch returns the reply it sent, which Fastify reads as sent; the reply is thenable, not a
+      // promise left floating.)
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       errorHandler: (err, request, reply) => {
         reply.header('Cache-Control', 'no-store');
         if (err instanceof OAuthError) {

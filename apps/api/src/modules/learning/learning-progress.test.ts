@@ -348,7 +348,7 @@ describe('SCORM completion stays with the runtime data', () => {
     // The package's passing score (0.6, its primary objective's minNormalizedMeasure), as the activity keeps it.
     await t.database.db.execute(sql`update activities set scorm = jsonb_set(scorm, '{masteryScore}', '60')
       where id = ${course.modules[0]!.activities[0]!.id}`);
-    learningOf(t).catalogCache.invalidate();
+    await learningOf(t).catalogCache.invalidate();
     // "passed" with no score at all is not supported by the data.
     const claimed = await commit({ 'cmi.success_status': 'passed' });
     expect(claimed.json().activity.status).toBe('in_progress');

@@ -41,7 +41,7 @@ function CreateModal({
     try {
       const created =
         kind === 'course' ? await courseApi.create({ title }) : await trailApi.create({ title });
-      navigate(`/admin/content/${kind === 'course' ? 'courses' : 'trails'}/${created.id}`);
+      void navigate(`/admin/content/${kind === 'course' ? 'courses' : 'trails'}/${created.id}`);
     } catch (e) {
       setError(apiErrorText(e));
     } finally {
