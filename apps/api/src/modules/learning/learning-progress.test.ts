@@ -179,7 +179,10 @@ describe('progress rules enforced by the server', () => {
     // 10 s after opening, 30 s of audio cannot have been heard (at most 2x and a second of rounding).
     await elapse(id, 10);
     const r = await progress(id, { type: 'media', intervals: [[0, 30]], position: 30, duration: 60 });
-    expect(r.json().activity.percent).toBe(35); // 21 of 60 seconds: 10 s at 2x, plus one
+    // 21 of 60 seconds (10 s at 2x, plus one) is 35 %; the time the request itself takes adds a little on a
+    // slow machine, but never the 30 s claimed (50 %).
+    expect(r.json().activity.percent).toBeGreaterThanOrEqual(35);
+    expect(r.json().activity.percent).toBeLessThan(50);
     expect(r.json().activity.status).toBe('in_progress');
   });
 
