@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/core';
@@ -51,11 +51,22 @@ export async function resolveContentKey(db: Db): Promise<Buffer> {
  * demo seed, which only needs them well formed).
  */
 export function createContentSigner(key: Buffer, ttlSeconds: number, origin = '') {
-  const mac = (payload: string) => b64(createHmac('sha256', key).update(payload).digest().subarray(0, 18));
+  // One key object for every signature (a raw Buffer key is imported again on each createHmac).
+  const secret = createSecretKey(key);
+  const mac = (payload: string) =>
+    b64(createHmac('sha256', secret).update(payload).digest().subarray(0, 18));
+
+  /**
+   * Expiry rounded up to five minutes: the same file keeps the same URL for a while, so browsers cache it,
+   * and a URL is valid for at least `ttlSeconds` from when it was handed out.
+   */
+  const expiryOf = (now: number) => Math.ceil((now / 1000 + ttlSeconds) / 300) * 300;
 
   function sign(grant: Omit<ContentGrant, 'expires'>, now = Date.now()): string {
-    // Expiry rounded up to five minutes: the same file keeps the same URL for a while, so browsers cache it.
-    const expires = Math.ceil((now / 1000 + ttlSeconds) / 300) * 300;
+    return signUntil(grant, expiryOf(now));
+  }
+
+  function signUntil(grant: Omit<ContentGrant, 'expires'>, expires: number): string {
     const fields: unknown[] = [grant.prefix, grant.userId, expires, modeCode[grant.mode]];
     if (grant.sessionId) fields.push(grant.sessionId, grant.courseId ?? 0, grant.trailId ?? 0);
     const payload = b64(Buffer.from(JSON.stringify(fields)));
@@ -85,13 +96,36 @@ export function createContentSigner(key: Buffer, ttlSeconds: number, origin = ''
     }
   }
 
-  /** `<origin>/api/learning/content/<token>/<path>` with each path segment encoded. */
-  function url(grant: Omit<ContentGrant, 'expires'>, path: string): string {
+  function build(grant: Omit<ContentGrant, 'expires'>, path: string, expires: number): string {
     const encoded = path
       .split('/')
       .map((p) => encodeURIComponent(p))
       .join('/');
-    return `${origin}/api/learning/content/${sign(grant)}/${encoded}`;
+    return `${origin}/api/learning/content/${signUntil(grant, expires)}/${encoded}`;
+  }
+
+  // A public URL (covers, portfolio photos: no login, user 0) is the same text for every viewer until the
+  // rounded expiry moves on, so it is signed once per file and expiry and reused: the URLs of one expiry
+  // are kept together and dropped when the next expiry starts. URLs tied to a login are signed each time.
+  let sharedExpires = 0;
+  let shared = new Map<string, string>();
+  const maxShared = 20_000;
+
+  /** `<origin>/api/learning/content/<token>/<path>` with each path segment encoded. */
+  function url(grant: Omit<ContentGrant, 'expires'>, path: string, now = Date.now()): string {
+    const expires = expiryOf(now);
+    if (grant.userId !== 0 || grant.sessionId) return build(grant, path, expires);
+    if (expires !== sharedExpires || shared.size >= maxShared) {
+      sharedExpires = expires;
+      shared = new Map();
+    }
+    const cacheKey = `${modeCode[grant.mode]}:${grant.prefix.length}:${grant.prefix}/${path}`;
+    let hit = shared.get(cacheKey);
+    if (hit === undefined) {
+      hit = build(grant, path, expires);
+      shared.set(cacheKey, hit);
+    }
+    return hit;
   }
 
   return { sign, verify, url, origin };
