@@ -1,4 +1,5 @@
-import { backOfficeRoles, type RoleName } from './session';
+import { areaCapability, can, type AdminAreaName } from './permissions';
+import { backOfficeRoles } from './session';
 
 /**
  * The staff hierarchy, per client (DECISIONS.md): superuser > program administrator > manager, auditor,
@@ -28,23 +29,13 @@ export function outranks(
 }
 
 /**
- * The back-office areas and the roles that may use each (superusers use all). The API refuses the
- * same roles with 403; the navigation lists only the areas of the caller's roles in the selected client.
+ * The back-office areas are capabilities of the permission matrix (permissions.ts, `areaCapability`):
+ * the API refuses the rest with 403; the navigation lists only the areas of the caller's roles in the
+ * selected client (all for a superuser).
  */
-export const adminAreaRoles = {
-  content: ['manager'],
-  users: ['support', 'program_admin', 'manager'],
-  approvals: ['program_admin'],
-  audit: ['auditor', 'program_admin'],
-  moderation: ['moderator', 'program_admin'],
-  rewards: ['program_admin'],
-  campaigns: ['program_admin'],
-  communications: ['support', 'program_admin'],
-  settings: ['program_admin'],
-} as const satisfies Record<string, readonly RoleName[]>;
-export type AdminAreaName = keyof typeof adminAreaRoles;
+export type { AdminAreaName };
 
 /** Whether someone with `roles` in the selected client may use a back-office area. */
 export function mayUseArea(area: AdminAreaName, roles: readonly string[], isSuperuser: boolean): boolean {
-  return isSuperuser || (adminAreaRoles[area] as readonly string[]).some((r) => roles.includes(r));
+  return can({ roles, isSuperuser }, areaCapability[area]);
 }
