@@ -34,7 +34,13 @@ import { createTenantGuards } from './plugins/tenant';
 import { createIdempotency } from './plugins/idempotency';
 import { createStorage, type Storage } from './lib/storage';
 import { createMediaRegistry, registerMediaRoutes } from './modules/media/media';
-import { features, type CoreDeps } from './features';
+import type { CoreDeps } from './features';
+import { registerAccounts } from './modules/accounts/accounts.feature';
+import { registerAccountsAdmin } from './modules/accounts-admin/accounts-admin.feature';
+import { registerInstitutional } from './modules/institutional/institutional.feature';
+import { registerLearning } from './modules/learning/learning.feature';
+import { registerMessaging } from './modules/messaging/messaging.feature';
+import { registerProfile } from './modules/profile/profile.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -155,7 +161,6 @@ export async function buildApp(opts: BuildAppOptions) {
   registerAuditRoutes(app, { db, requireArea: tenantGuards.requireArea });
   await registerRealtimeRoutes(app, { tokens, pubsub, isSessionLive: (sid) => auth.isSessionLive(sid) });
 
-  const featureServices: Record<string, unknown> = {};
   const deps: CoreDeps = {
     config,
     db,
@@ -165,9 +170,16 @@ export async function buildApp(opts: BuildAppOptions) {
     media,
     services: { auth, sessions, site, users: usersService, tokens, notifications },
     guards: { requireAuth, ...tenantGuards, ...idempotency },
-    features: featureServices,
   };
-  for (const feature of features) featureServices[feature.name] = await feature.register(app, deps);
+  // The feature modules, in order: each gets the core and, by name and typed, exactly the services of the
+  // modules before it that it uses (never their repos or tables).
+  const messaging = await registerMessaging(app, deps);
+  const accounts = await registerAccounts(app, { ...deps, messaging });
+  const profile = registerProfile(app, { ...deps, messaging, accounts });
+  const institutional = registerInstitutional(app, { ...deps, messaging, profile });
+  const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
+  const learning = await registerLearning(app, deps);
+  const modules = { messaging, accounts, profile, institutional, accountsAdmin, learning };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });
 
@@ -214,7 +226,7 @@ export async function buildApp(opts: BuildAppOptions) {
     app,
     ctx,
     deps,
-    features: featureServices,
+    modules,
     services: { auth, sessions, site, users: usersService, tokens, notifications },
     jobs,
   };

@@ -6,7 +6,6 @@ import { oauthApps } from '../src/db/schema/auth';
 import { sites } from '../src/db/schema/core';
 import type { TestApp } from './build-test-app';
 import { captureDir, readCaptured } from '../src/modules/messaging/capture';
-import type { MessagingService } from '../src/modules/messaging/messaging.service';
 import { createConfidentialApp } from './factories';
 
 /** A registration entry of the default site. */
@@ -90,7 +89,7 @@ export async function createPartnerApp(db: Db, clientId: string, secret: string)
  */
 export async function lastMessageTo(t: TestApp, to: string) {
   // A message queued outside a request (a service called directly) is delivered first.
-  await (t.features.messaging as MessagingService).deliverQueued();
+  await t.modules.messaging.deliverQueued();
   const [found] = await readCaptured(captureDir(t.config.DATA_DIR), to);
   if (!found) throw new Error(`no message to ${to}`);
   return found;

@@ -8,7 +8,6 @@ import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createLocalPubSub } from '../src/lib/pubsub';
-import type { MessagingService } from '../src/modules/messaging/messaging.service';
 
 export interface TestApp extends BuiltApp {
   database: Database;
@@ -62,12 +61,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   // Test apps run no job workers. The messages a request queued are delivered once it has answered and
   // before its answer is handed back (its transaction has committed by then), so a test reads the outbox
   // and the mail capture right after; a failed try waits for its back-off like a worker's would.
-  const messaging = built.features.messaging as MessagingService | undefined;
-  if (messaging) {
-    built.app.addHook('onSend', async () => {
-      await messaging.deliverQueued();
-    });
-  }
+  const { messaging } = built.modules;
+  built.app.addHook('onSend', async () => {
+    await messaging.deliverQueued();
+  });
   await built.app.ready();
   return {
     ...built,

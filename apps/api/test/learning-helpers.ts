@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ActivityBody, CourseBody } from '@trilha/contracts/learning';
-import type { LearningFeature } from '../src/modules/learning/learning.feature';
 import type { TestApp } from './build-test-app';
 import { createClient, createUser } from './factories';
 import { bearer, login } from './http';
@@ -11,7 +10,7 @@ export const demoAsset = (path: string) =>
 export const demoAssetDir = (path: string) =>
   fileURLToPath(new URL(`../demo-assets/${path}`, import.meta.url));
 
-export const learningOf = (t: TestApp) => t.features['learning'] as LearningFeature;
+export const learningOf = (t: TestApp) => t.modules.learning;
 
 /** A client with a manager and a learner, both logged in. */
 export async function learningWorld(t: TestApp) {

@@ -36,14 +36,13 @@ export interface AccountsAdminDeps {
   users: UsersService;
   sessions: SessionService;
   site: SiteService;
-  profile: () => ProfileService | undefined;
-  accounts: () => AccountsPort | undefined;
-  messaging: () => MessagingPort | undefined;
+  profile: Pick<ProfileService, 'anonymize'>;
+  accounts: AccountsPort;
+  messaging: MessagingPort;
 }
 
 const has = (t: Tenant, ...roles: RoleName[]) => t.isSuperuser || t.roles.some((r) => roles.includes(r));
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const unavailable = () => new AppError('INTERNAL', 503);
 
 /** Site assets (logos, login background): public, as the login screen shows them before anyone signs in. */
 export const SITE_ASSET = /^[a-f0-9]{32}\.webp$/;
@@ -202,9 +201,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   async function approve(tenant: Tenant, actorId: number, userId: number) {
     const { user } = await actOn(tenant, actorId, userId);
     if (user.status !== 'awaiting_approval') throw new AppError('ADMIN_NOT_AWAITING_APPROVAL', 409);
-    const accounts = deps.accounts();
-    if (!accounts) throw unavailable();
-    await accounts.approve(userId, actorId, tenant.clientId);
+    await deps.accounts.approve(userId, actorId, tenant.clientId);
     await deps.sessions.invalidate(userId);
   }
 
@@ -242,9 +239,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   async function sendSetPasswordLink(tenant: Tenant, actorId: number, userId: number, lang: LanguageCode) {
     const { user } = await actOn(tenant, actorId, userId);
     if (!user.email) throw new AppError('BAD_REQUEST', 400);
-    const accounts = deps.accounts();
-    if (!accounts) throw unavailable();
-    await accounts.sendSetPasswordLink(userId, lang, tenant.clientId);
+    await deps.accounts.sendSetPasswordLink(userId, lang, tenant.clientId);
     await audit(db, {
       actorId,
       clientId: tenant.clientId,
@@ -311,33 +306,29 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     if (member && !outranks(tenant, { roles: member.roles ?? [], isSuperuser: member.isSuperuser })) {
       throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
     }
-    const profile = deps.profile();
-    if (!profile) throw unavailable();
-    await profile.anonymize(requestId, actorId, tenant.clientId);
+    await deps.profile.anonymize(requestId, actorId, tenant.clientId);
   }
 
   async function outbox(
     tenant: Tenant,
     q: { channel?: string; search?: string; page: number; pageSize: number },
   ): Promise<OutboxPage> {
-    const messaging = deps.messaging();
-    if (!messaging) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-    const result = (await messaging.listOutbox({
+    const result = await deps.messaging.listOutbox({
       ...q,
       ...(tenant.isSuperuser ? {} : { clientId: tenant.clientId }),
-    })) as { items?: Record<string, unknown>[]; total?: number };
+    });
     return {
-      items: (result.items ?? []).map((m) => ({
-        id: Number(m.id),
-        channel: String(m.channel ?? ''),
-        to: String(m.to ?? m.recipient ?? ''),
-        subject: typeof m.subject === 'string' ? m.subject : null,
-        body: String(m.body ?? m.text ?? ''),
-        template: typeof m.template === 'string' ? m.template : null,
-        status: String(m.status ?? 'sent'),
-        createdAt: iso((m.createdAt ?? m.created_at ?? new Date()) as string)!,
+      items: result.items.map((m) => ({
+        id: m.id,
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        template: m.template,
+        status: m.status,
+        createdAt: m.createdAt,
       })),
-      total: Number(result.total ?? 0),
+      total: result.total,
       page: q.page,
       pageSize: q.pageSize,
     };

@@ -6,7 +6,6 @@ import { linkIn, startSmtpServer } from '../../../test/accounts-smtp';
 import { lastMessageTo, patchLoginConfig } from '../../../test/accounts-helpers';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login, tokenRequest } from '../../../test/http';
-import type { AccountsService } from './accounts.service';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -105,7 +104,7 @@ describe('password links received by e-mail', () => {
 
   it('says when a link expired, and sends a fresh one on request', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId] });
-    const accounts = t.features.accounts as AccountsService;
+    const accounts = t.modules.accounts;
     const path = await accounts.passwordLinkPath(user.id, 'set');
     const link = partsOf(path);
     const [stamp, sig] = link.token.split('-');
@@ -168,7 +167,7 @@ describe('password links received by e-mail', () => {
   it('holds the new password to the strong level when the site asks for it', async () => {
     await patchLoginConfig(t, { passwordStrength: 'strong' });
     const user = await createUser(t.database.db, { clientIds: [clientId] });
-    const link = partsOf(await (t.features.accounts as AccountsService).passwordLinkPath(user.id, 'recover'));
+    const link = partsOf(await t.modules.accounts.passwordLinkPath(user.id, 'recover'));
     const noSymbol = await post('/api/accounts/password-links/set', {
       ...link,
       password: 'NovaSenha12',
@@ -318,7 +317,7 @@ describe('recovery by a code sent by SMS or WhatsApp', () => {
 describe('blocked users', () => {
   it('cannot use a password link', async () => {
     const user = await createUser(t.database.db, { clientIds: [clientId], status: 'blocked' });
-    const link = partsOf(await (t.features.accounts as AccountsService).passwordLinkPath(user.id, 'recover'));
+    const link = partsOf(await t.modules.accounts.passwordLinkPath(user.id, 'recover'));
     const res = await post('/api/accounts/password-links/check', link);
     expect(res.json().error.code).toBe('AUTH_USER_BLOCKED');
     const refused = await tokenRequest(t, { grant_type: 'password', username: user.username, password: 'x' });

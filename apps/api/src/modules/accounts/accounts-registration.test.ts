@@ -11,7 +11,6 @@ import {
 } from '../../../test/accounts-helpers';
 import { createClient, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { bearer, login, tokenRequest } from '../../../test/http';
-import type { AccountsService } from './accounts.service';
 
 let t: TestApp;
 let clientId: number;
@@ -209,7 +208,7 @@ describe('register', () => {
     expect((await lastMessageTo(t, base.email)).template).toBe('registration_received');
 
     const [user] = await t.database.db.select().from(users).where(eq(users.email, base.email));
-    const accounts = t.features.accounts as AccountsService;
+    const accounts = t.modules.accounts;
     await accounts.approve(user!.id);
     const link = await lastMessageTo(t, base.email);
     expect(link.template).toBe('set_password');

@@ -15,8 +15,8 @@ let clientId: number;
 
 beforeAll(async () => {
   t = await buildTestApp({ PHONE_COOLDOWN_SECONDS: '300', CODE_MAX_ATTEMPTS: '3' });
-  accounts = t.features.accounts as AccountsService;
-  messaging = t.features.messaging as MessagingService;
+  accounts = t.modules.accounts;
+  messaging = t.modules.messaging;
   clientId = (await createClient(t.database.db)).id;
 });
 afterAll(() => t.close());

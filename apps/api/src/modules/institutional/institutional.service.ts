@@ -26,7 +26,7 @@ export const protocolOf = (id: number) => `SUP-${String(id).padStart(6, '0')}`;
 export interface InstitutionalServiceDeps {
   db: Db;
   sessions: SessionService;
-  messaging: () => MessagingPort | undefined;
+  messaging: MessagingPort;
   record: (userId: number, clientId: number | null, kind: string, detail?: string | null) => Promise<void>;
   log: (msg: string, err?: unknown) => void;
 }
@@ -170,19 +170,16 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
     const protocol = protocolOf(id);
     if (ctx.userId !== null) await deps.record(ctx.userId, ctx.clientId, 'support_ticket', protocol);
     // The confirmation is best effort: the ticket exists either way and the screen shows the protocol.
-    const messaging = deps.messaging();
-    if (messaging) {
-      await messaging
-        .send({
-          channel: 'email',
-          to: input.email,
-          template: 'support_ticket_received',
-          params: { name: input.name, protocol, workingDays: SUPPORT_RESPONSE_WORKING_DAYS },
-          lang: ctx.language,
-          ...(ctx.userId !== null ? { userId: ctx.userId } : {}),
-        })
-        .catch((err: unknown) => deps.log('support confirmation not sent', err));
-    }
+    await deps.messaging
+      .send({
+        channel: 'email',
+        to: input.email,
+        template: 'support_ticket_received',
+        params: { name: input.name, protocol, workingDays: SUPPORT_RESPONSE_WORKING_DAYS },
+        lang: ctx.language,
+        ...(ctx.userId !== null ? { userId: ctx.userId } : {}),
+      })
+      .catch((err: unknown) => deps.log('support confirmation not sent', err));
     return { id, protocol, responseWorkingDays: SUPPORT_RESPONSE_WORKING_DAYS };
   }
 

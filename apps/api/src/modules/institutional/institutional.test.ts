@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
-import type { MessagingService } from '../messaging/messaging.service';
 import { authAs, twoClients } from '../../../test/profile-helpers';
 
 let t: TestApp;
@@ -157,7 +156,7 @@ describe('support tickets', () => {
       protocol: expect.stringMatching(/^SUP-\d{6}$/),
       responseWorkingDays: 7,
     });
-    const mail = await (t.features.messaging as MessagingService).listOutbox({ search: 'paula@example.com' });
+    const mail = await t.modules.messaging.listOutbox({ search: 'paula@example.com' });
     expect(mail.items[0]).toMatchObject({ channel: 'email', template: 'support_ticket_received' });
     expect(mail.items[0]!.subject).toContain(visitor.json().protocol);
     expect(mail.items[0]!.body).toContain('7 dias úteis');

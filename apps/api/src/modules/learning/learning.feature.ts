@@ -1,5 +1,5 @@
 import type { App } from '../../context';
-import type { CoreDeps, Feature } from '../../features';
+import type { CoreDeps } from '../../features';
 import { createAuthorizationService } from './authorization.service';
 import { registerAuthoringRoutes } from './authoring.routes';
 import { createAuthoringService } from './authoring.service';
@@ -23,7 +23,7 @@ import { createViewerLoader } from './viewer';
  * Online courses and trails: catalog, enrollment, locks, progress kept on the server, the activity player
  * with signed content URLs, SCORM runtime data, the public portfolio and the learning back office.
  */
-async function registerLearning(app: App, deps: CoreDeps) {
+export async function registerLearning(app: App, deps: CoreDeps) {
   const { db, storage } = deps;
   const contentOrigin = contentOriginSettings(deps.config);
   const signer = createContentSigner(
@@ -82,5 +82,5 @@ async function registerLearning(app: App, deps: CoreDeps) {
   };
 }
 
-export const learningFeature: Feature = { name: 'learning', register: registerLearning };
-export type LearningFeature = Awaited<ReturnType<typeof registerLearning>>;
+/** The learning module's services, as buildApp returns them. */
+export type LearningModule = Awaited<ReturnType<typeof registerLearning>>;

@@ -44,7 +44,7 @@ describe('messaging over a real SMTP server', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Trilha <no-reply@trilha.test>' });
-    messaging = t.features.messaging as MessagingService;
+    messaging = t.modules.messaging;
   });
   afterAll(async () => {
     await t.close();
@@ -195,7 +195,7 @@ describe('messaging over a real SMTP server', () => {
     await down.close();
     const offline = await buildTestApp({ SMTP_URL: down.url });
     try {
-      const service = offline.features.messaging as MessagingService;
+      const service = offline.modules.messaging;
       await expect(
         service.send({
           channel: 'email',
@@ -255,7 +255,7 @@ describe('SMS and WhatsApp providers', () => {
   });
 
   it('posts SMS and WhatsApp messages to the provider and keeps them in the outbox', async () => {
-    const messaging = t.features.messaging as MessagingService;
+    const messaging = t.modules.messaging;
     await messaging.send({
       channel: 'sms',
       to: '+5511987654321',
@@ -281,7 +281,7 @@ describe('SMS and WhatsApp providers', () => {
   });
 
   it('retries a send the provider refused, after its back-off, and then delivers it', async () => {
-    const messaging = t.features.messaging as MessagingService;
+    const messaging = t.modules.messaging;
     failures = 1;
     const queued = await messaging.send({
       channel: 'sms',
@@ -321,7 +321,7 @@ describe('SMS and WhatsApp providers', () => {
   });
 
   it('gives up after the last try: the job goes to the dead letters and the outbox row says failed', async () => {
-    const messaging = t.features.messaging as MessagingService;
+    const messaging = t.modules.messaging;
     failures = SEND_RETRY_LIMIT + 1;
     const queued = await messaging.send({
       channel: 'whatsapp',

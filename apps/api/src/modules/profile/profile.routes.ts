@@ -39,7 +39,7 @@ export function registerProfileRoutes(
   app: App,
   deps: CoreDeps,
   profile: ProfileService,
-  accounts: () => AccountsPort | undefined,
+  accounts: AccountsPort,
 ) {
   const { requireClient } = deps.guards;
   const guarded = [requireClient, translateFieldErrors];
@@ -196,9 +196,7 @@ export function registerProfileRoutes(
       const { userId } = who(request);
       const current = await profile.phoneOf(userId);
       if (!current.phone) throw new AppError('PROFILE_PHONE_MISSING', 400);
-      const service = accounts();
-      if (!service) throw new AppError('INTERNAL', 503);
-      await service.issueCode(userId, 'phone_verify', request.body.channel, request.lang);
+      await accounts.issueCode(userId, 'phone_verify', request.body.channel, request.lang);
       const { phoneVerified, phoneCooldown } = await profile.phoneOf(userId);
       return { phoneVerified, phoneCooldown };
     },
@@ -218,9 +216,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const { userId, clientId } = who(request);
-      const service = accounts();
-      if (!service) throw new AppError('INTERNAL', 503);
-      await service.verifyCode(userId, 'phone_verify', request.body.code);
+      await accounts.verifyCode(userId, 'phone_verify', request.body.code);
       const status = await profile.phoneOf(userId);
       if (status.phoneVerified) await profile.record(userId, clientId, 'phone_verified');
       await deps.services.sessions.invalidate(userId);

@@ -40,7 +40,7 @@ export interface ProfileServiceDeps {
   sessions: SessionService;
   site: SiteService;
   phoneCooldownSeconds: number;
-  messaging?: () => MessagingPort | undefined;
+  messaging: MessagingPort;
   log?: (msg: string, err: unknown) => void;
 }
 
@@ -326,9 +326,9 @@ export function createProfileService(deps: ProfileServiceDeps) {
       throw error;
     }
     await repo.record(userId, clientId, 'deletion_requested');
-    const messaging = deps.messaging?.();
+    const { messaging } = deps;
     const lang = (await loadOrFail(userId)).languageCode as LanguageCode;
-    if (messaging && user.email) {
+    if (user.email) {
       // The acknowledgement is best effort: the request is queued either way.
       await messaging
         .send({

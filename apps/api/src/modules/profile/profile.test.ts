@@ -7,8 +7,6 @@ import { createClient, createUser, TEST_PASSWORD } from '../../../test/factories
 import { bearer, login, tokenRequest } from '../../../test/http';
 import { authAs, multipart, pngOf } from '../../../test/profile-helpers';
 import { lastMessageTo } from '../../../test/accounts-helpers';
-import type { MessagingService } from '../messaging/messaging.service';
-import type { ProfileService } from './profile.service';
 
 let t: TestApp;
 let clientId: number;
@@ -440,7 +438,7 @@ describe('inbox and activity', () => {
   it('lists messages of the selected client, counts unread ones and marks them read', async () => {
     const user = await newUser();
     const { headers } = await authAs(t, user.username);
-    const profile = t.features.profile as ProfileService;
+    const profile = t.modules.profile;
     const first = await profile.deliver(user.id, clientId, 'Bem-vinda', 'Seu cadastro foi aprovado.');
     await profile.deliver(user.id, clientId, 'Novo nível', 'Você alcançou o nível Criador.');
     const elsewhere = await profile.deliver(user.id, otherClientId, 'Outra empresa', 'Mensagem da Nimbus.');
@@ -616,7 +614,7 @@ describe('phone verification', () => {
       payload: { channel: 'whatsapp' },
     });
     expect(again.statusCode).toBe(429);
-    const outbox = await (t.features.messaging as MessagingService).listOutbox({
+    const outbox = await t.modules.messaging.listOutbox({
       userId: user.id,
       channel: 'sms',
     });
@@ -665,7 +663,7 @@ describe('deletion acknowledgement', () => {
       headers,
       payload: { name: 'Rita Moura' },
     });
-    const outbox = await (t.features.messaging as MessagingService).listOutbox({ userId: user.id });
+    const outbox = await t.modules.messaging.listOutbox({ userId: user.id });
     expect(outbox.items[0]).toMatchObject({
       channel: 'email',
       to: user.email,
