@@ -52,6 +52,7 @@ import { createSessionService } from './modules/session/session.service';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
 import { registerUsersAdminRoutes } from './modules/users/users.routes';
+import { createUserDirectory } from './modules/users/user-directory';
 import { createUsersService } from './modules/users/users.service';
 
 export interface BuildAppOptions {
@@ -123,9 +124,11 @@ export async function buildApp(opts: BuildAppOptions) {
     config.REALTIME_TOKEN_TTL_SECONDS,
   );
   const site = createSiteService(db, pubsub);
+  const userDirectory = createUserDirectory(db);
   const auth = createAuthService({
     db,
     pubsub,
+    users: userDirectory,
     tokens,
     throttle: createLoginThrottle(db, {
       maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -137,7 +140,12 @@ export async function buildApp(opts: BuildAppOptions) {
     refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     isMaintenance: (host) => site.isMaintenance(host),
   });
-  const sessions = createSessionService({ db, pubsub, phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS });
+  const sessions = createSessionService({
+    db,
+    pubsub,
+    users: userDirectory,
+    phoneCooldownSeconds: config.PHONE_COOLDOWN_SECONDS,
+  });
   const usersService = createUsersService({ db, auth, sessions });
   const { requireAuth } = createAuthGuards(app, tokens, auth);
   const tenantGuards = createTenantGuards(app, sessions, requireAuth);

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import type { PubSub } from '../../lib/pubsub';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import { isBlockedInEveryClient, membershipsOf } from '../users/client-blocks';
+import { isBlockedInEveryClient } from '../users/client-blocks';
 import { WEB_OAUTH_CLIENT_ID } from '../site/site.routes';
-import { createUsersRepo } from '../users/users.repo';
+import type { UserDirectory } from '../users/user-directory';
 import { createAuthRepo } from './auth.repo';
 import { OAuthError } from './oauth-error';
 import type { IssuedTokens } from './refresh-cookie';
@@ -35,6 +35,8 @@ export function hashPassword(password: string): Promise<string> {
 export interface AuthServiceDeps {
   db: Db;
   pubsub: PubSub;
+  /** The accounts a login names and their memberships, read through the users module. */
+  users: Pick<UserDirectory, 'findByLogin' | 'memberships'>;
   tokens: TokenKit;
   throttle: LoginThrottle;
   refreshTtlDays: number;
@@ -55,7 +57,6 @@ interface RequestMeta {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens } = deps;
   const authRepo = createAuthRepo(db);
-  const usersRepo = createUsersRepo(db);
   // Whether a session is still live, per session id; revocations are pushed through pub/sub so a
   // revoked or blocked session stops working on every instance at once.
   const liveSessions = new TtlCache<string, boolean>(30_000, 50_000);
@@ -172,7 +173,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (turn.waitMs > 0) await sleep(turn.waitMs);
       // Every spelling of a document (dots, dashes, blanks, underscores) finds the same account, for the
       // login and for its lock.
-      const user = await usersRepo.findByLogin(username);
+      const user = await deps.users.findByLogin(username);
       const accountKey = deps.throttle.accountKey(user?.id, username);
       const wait = await deps.throttle.lockedFor(accountKey);
       if (wait > 0) throw tooManyAttempts(wait);
@@ -183,7 +184,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // is left alone, so neither the answer nor a later lock tells a guesser which password was right.
       // Blocked in every client one by one is blocked too (a block in some clients leaves the others).
       // A superuser belongs to no client in particular, so their memberships decide nothing.
-      const memberships = user && !user.isSuperuser ? await membershipsOf(db, user.id) : undefined;
+      const memberships = user && !user.isSuperuser ? await deps.users.memberships(user.id) : undefined;
       if (user && (user.status === 'blocked' || (memberships && isBlockedInEveryClient(memberships))))
         throw new OAuthError('invalid_grant', 'User blocked', 'AUTH_USER_BLOCKED');
       if (!user || !ok) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   moduleCatalog,
   sessionResponse,
@@ -7,12 +7,11 @@ import {
 } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
-import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { PubSub } from '../../lib/pubsub';
 import { TtlCache } from '../../lib/ttl-cache';
 import { isBackOfficeUser } from '../../plugins/auth';
-import { createUsersRepo } from '../users/users.repo';
+import type { UserDirectory } from '../users/user-directory';
 import type { SessionType } from '../auth/tokens';
 
 export const USER_CHANGED_CHANNEL = 'session.user-changed';
@@ -27,6 +26,8 @@ export function modulesFor(flags: Record<string, boolean>) {
 export interface SessionServiceDeps {
   db: Db;
   pubsub: PubSub;
+  /** The users and their memberships, read and changed through the users module. */
+  users: Pick<UserDirectory, 'withActiveMemberships' | 'isBlockedIn' | 'selectClient' | 'selectLanguage'>;
   phoneCooldownSeconds: number;
 }
 
@@ -36,7 +37,6 @@ export interface SessionServiceDeps {
  */
 export function createSessionService(deps: SessionServiceDeps) {
   const { db } = deps;
-  const usersRepo = createUsersRepo(db);
   // Cached as serialized JSON: the hot path of every app start is then a lookup and a string splice.
   const cache = new TtlCache<number, { state: SessionState; json: Record<SessionType, string> }>(
     60_000,
@@ -92,16 +92,7 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function build(userId: number): Promise<SessionState> {
     // One query for the user and their memberships; clients, countries and languages come from the
     // shared lists, so a first read per user costs a single round trip.
-    const [row] = await db
-      .select({
-        user: users,
-        // A client the user is blocked in is no longer theirs to work in (the other clients stay).
-        memberships: sql<{ clientId: number; roles: string[] }[]>`coalesce((
-          select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
-          from user_clients uc where uc.user_id = ${users.id} and uc.blocked_at is null), '[]'::json)`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const row = await deps.users.withActiveMemberships(userId);
     if (!row) throw new AppError('UNAUTHENTICATED', 401);
     const { user } = row;
     let shared = await loadLists();
@@ -205,26 +196,17 @@ export function createSessionService(deps: SessionServiceDeps) {
       const { state } = await cached(userId);
       if (!state.clients.some((c) => c.id === clientId)) {
         // A client the user is blocked in answers the blocked message, for that client only.
-        const [blocked] = await db
-          .select({ at: userClients.blockedAt })
-          .from(userClients)
-          .where(
-            and(
-              eq(userClients.userId, userId),
-              eq(userClients.clientId, clientId),
-              isNotNull(userClients.blockedAt),
-            ),
-          );
+        const blocked = await deps.users.isBlockedIn(userId, clientId);
         throw blocked ? new AppError('AUTH_USER_BLOCKED', 403) : new AppError('CLIENT_NOT_AVAILABLE', 403);
       }
-      await usersRepo.update(userId, { selectedClientId: clientId });
+      await deps.users.selectClient(userId, clientId);
       await invalidate(userId);
     },
 
     async selectLanguage(userId: number, code: LanguageCode) {
       const [lang] = await db.select().from(languages).where(eq(languages.code, code));
       if (!lang) throw new AppError('LANGUAGE_NOT_FOUND', 404);
-      await usersRepo.update(userId, { languageId: lang.id });
+      await deps.users.selectLanguage(userId, lang.id);
       await invalidate(userId);
     },
 

@@ -1,0 +1,76 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { userClients, users } from '../../db/schema/users';
+import { membershipsOf, type Memberships } from './client-blocks';
+import { createUsersRepo, type UserRow } from './users.repo';
+
+export type { Memberships, UserRow };
+
+/** A client the user works in (not blocked there) and the roles they hold in it. */
+export interface ActiveMembership {
+  clientId: number;
+  roles: string[];
+}
+
+/**
+ * The users module's port for the core services built before its own service (auth and session, which
+ * the users service itself uses): what they read and write of the users tables, which only the users
+ * module touches.
+ */
+export interface UserDirectory {
+  /** The account an identifier names: username, e-mail or any spelling of a document. */
+  findByLogin(identifier: string): Promise<UserRow | undefined>;
+  /** How many clients the user belongs to, and in how many of them they are blocked. */
+  memberships(userId: number): Promise<Memberships>;
+  /** The user with the clients they are not blocked in, read in one round trip; undefined when none. */
+  withActiveMemberships(
+    userId: number,
+  ): Promise<{ user: UserRow; memberships: ActiveMembership[] } | undefined>;
+  /** Whether the user belongs to the client and is blocked there. */
+  isBlockedIn(userId: number, clientId: number): Promise<boolean>;
+  /** Keeps the client the user works in. */
+  selectClient(userId: number, clientId: number): Promise<void>;
+  /** Keeps the user's language. */
+  selectLanguage(userId: number, languageId: number): Promise<void>;
+}
+
+export function createUserDirectory(db: DbOrTx): UserDirectory {
+  const repo = createUsersRepo(db);
+  return {
+    findByLogin: (identifier) => repo.findByLogin(identifier),
+
+    memberships: (userId) => membershipsOf(db, userId),
+
+    async withActiveMemberships(userId) {
+      const [row] = await db
+        .select({
+          user: users,
+          // A client the user is blocked in is no longer theirs to work in (the other clients stay).
+          memberships: sql<ActiveMembership[]>`coalesce((
+            select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
+            from user_clients uc where uc.user_id = ${users.id} and uc.blocked_at is null), '[]'::json)`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async isBlockedIn(userId, clientId) {
+      const [blocked] = await db
+        .select({ at: userClients.blockedAt })
+        .from(userClients)
+        .where(
+          and(
+            eq(userClients.userId, userId),
+            eq(userClients.clientId, clientId),
+            isNotNull(userClients.blockedAt),
+          ),
+        );
+      return Boolean(blocked);
+    },
+
+    selectClient: (userId, clientId) => repo.update(userId, { selectedClientId: clientId }),
+
+    selectLanguage: (userId, languageId) => repo.update(userId, { languageId }),
+  };
+}
