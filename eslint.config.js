@@ -12,6 +12,40 @@ const webNeverImportsApi = {
   group: ['**/apps/api/**', '@trilha/api', '@trilha/api/*'],
   message: 'The web never imports from the API.',
 };
+const apiNeverImportsWeb = {
+  group: ['**/apps/web/**', '@trilha/web', '@trilha/web/*'],
+  message: 'The API never imports from the web.',
+};
+
+/** The API's modules, each a folder of apps/api/src/modules. */
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The API's schema files (apps/api/src/db/schema/<file>.ts), one or more per migration area (db/areas.ts). */
+const apiSchemaFiles = readdirSync(new URL('./apps/api/src/db/schema', import.meta.url))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => name.slice(0, -'.ts'.length));
+/**
+ * The schema files whose tables each API module may query, besides core.ts (languages, countries, sites,
+ * clients, settings: reference data every module reads). A schema file holds a migration area's tables,
+ * so a module is listed with the file its own tables live in: the outbox (messaging) is in accounts.ts;
+ * institutional pages, support tickets, the inbox and deletion requests are in profile.ts. users.ts holds
+ * the users module's tables and the audit log; the modules listed with it still join or write users and
+ * memberships directly. Any other module (session, site, a new one) reaches them through a service or a
+ * port another module provides (modules/users/user-directory.ts), never through the tables.
+ */
+const apiModuleSchema = {
+  accounts: ['accounts', 'users'],
+  'accounts-admin': ['profile', 'users'],
+  audit: ['users'],
+  auth: ['auth', 'users'],
+  institutional: ['profile', 'users'],
+  learning: ['learning'],
+  messaging: ['accounts', 'users'],
+  notifications: ['profile', 'users'],
+  profile: ['profile', 'users'],
+  users: ['users'],
+};
 
 export default tseslint.config(
   {
@@ -120,19 +154,48 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@trilha/web', '@trilha/web/*'],
-              message: 'The API never imports from the web.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [apiNeverImportsWeb] }],
     },
   },
+  // An API module's public face is its service (or a port it provides): no module imports another one's
+  // repo, nor queries the tables of a schema file that is not its own (apiModuleSchema). Tests arrange
+  // their data in any table, so they are left out.
+  ...apiModules.map((module) => {
+    const others = apiModules.filter((other) => other !== module);
+    const foreignSchema = apiSchemaFiles.filter(
+      (file) => file !== 'core' && !(apiModuleSchema[module] ?? []).includes(file),
+    );
+    return {
+      files: [`apps/api/src/modules/${module}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              apiNeverImportsWeb,
+              {
+                regex: `^(\\.\\./)+(${others.join('|')})/(.*/)?[^/]+\\.repo(\\.[jt]s)?$`,
+                message: `Another module's repo is its own: the ${module} module uses that module's service or port.`,
+              },
+              {
+                regex: '(^|/)db/schema(\\.[jt]s)?$',
+                message: 'A module imports the schema file of its own tables, not every table at once.',
+              },
+              ...(foreignSchema.length
+                ? [
+                    {
+                      regex: `(^|/)db/schema/(${foreignSchema.join('|')})(\\.[jt]s)?$`,
+                      message: `These tables are another module's: the ${module} module reaches them through that module's service or port.`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ['packages/**/*.ts'],
     rules: {
