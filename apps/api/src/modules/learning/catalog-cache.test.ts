@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseListQuery, type CourseDetail, type CourseListQuery } from '@trilha/contracts/learning';
 import { rowsOf } from '../../db/client';
-import { courseEnrollments, courseProgress, learningFavorites } from '../../db/schema/learning';
+import {
+  courseEnrollments,
+  courseProgress,
+  learningFavorites,
+  trailEnrollments,
+} from '../../db/schema/learning';
 import { createLocalPubSub } from '../../lib/pubsub';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { learningOf, learningWorld, makeCourse, type World } from '../../../test/learning-helpers';
@@ -12,7 +17,7 @@ import {
   invalidateOnEvents,
   type RawViewerRow,
 } from './catalog-cache';
-import { createCatalogRepo, type CourseRow } from './catalog.repo';
+import { createCatalogRepo, type CourseRow, type TrailRow } from './catalog.repo';
 import { createCourseContextLoader, iso, type CourseContext } from './course-context';
 import type { Viewer } from './viewer';
 import type { DomainEvents } from '../../jobs/job-queue';
@@ -354,6 +359,203 @@ describe('cached catalog', () => {
         const d = parts?.card(rows);
         expect(d && { ...d, enrolled_at: iso(d.enrolled_at) }).toEqual(
           b && { ...b, enrolled_at: iso(b.enrolled_at) },
+        );
+      }
+    }
+    await pubsub.close();
+  });
+
+  it("shows trail changes and the learner's own trail writes at once", async () => {
+    const { authoring } = learningOf(t);
+    const x = await learningWorld(t);
+    const course = await makeCourse(t, x, {
+      course: { title: 'Curso da trilha', subscriptionMode: 'open' },
+      activities: [{ kind: 'html', title: 'Aula' }],
+    });
+    const trail = await authoring.createTrail(x.actor, {
+      title: 'Trilha cacheada',
+      subscriptionMode: 'enrollment',
+    });
+    const trails = async (q = '') => {
+      const res = await t.app.inject({ url: `/api/learning/trails${q}`, headers: x.as.learner });
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        total: number;
+        items: { id: number; itemCount: number; favorite: boolean; progress: { status: string } }[];
+      };
+    };
+    const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: x.as.learner, payload });
+    expect((await trails()).total).toBe(0);
+
+    await authoring.publishTrail(x.actor, trail.id, true);
+    expect((await trails()).items.map((i) => i.id)).toEqual([trail.id]);
+    await authoring.setTrailItems(x.actor, trail.id, { items: [{ kind: 'course', itemId: course.id }] });
+    expect((await trails()).items[0]!.itemCount).toBe(1);
+
+    expect((await trails('?favorite=favorites')).total).toBe(0);
+    expect(
+      (await call('PUT', `/api/learning/trails/${trail.id}/favorite`, { favorite: true })).statusCode,
+    ).toBe(200);
+    expect((await trails('?favorite=favorites')).items.map((i) => i.id)).toEqual([trail.id]);
+
+    expect((await trails('?subscription_type=subscribed')).total).toBe(0);
+    expect((await call('POST', `/api/learning/trails/${trail.id}/enrollment`)).statusCode).toBe(200);
+    expect((await trails('?subscription_type=subscribed')).total).toBe(1);
+
+    const activityId = course.modules[0]!.activities[0]!.id;
+    const open = await call('POST', `/api/learning/activities/${activityId}/progress`, { type: 'loaded' });
+    expect(open.statusCode).toBe(200);
+    expect((await trails('?progress=finished')).items.map((i) => i.id)).toEqual([trail.id]);
+    const detail = await t.app.inject({ url: `/api/learning/trails/${trail.id}`, headers: x.as.learner });
+    expect(detail.json()).toMatchObject({
+      progress: { status: 'finished', percent: 100 },
+      items: [{ itemId: course.id }],
+    });
+
+    await authoring.setTrailAudience(x.actor, trail.id, { roles: ['manager'] });
+    expect((await trails()).total).toBe(0);
+    expect(
+      (await t.app.inject({ url: `/api/learning/trails/${trail.id}`, headers: x.as.learner })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lists and shows trails exactly as the SQL statements do, for every filter combination tried', async () => {
+    const { authoring } = learningOf(t);
+    const db = t.database.db;
+    const x = await learningWorld(t);
+    const tag = await authoring.addTaxonomy(x.actor, 'tags', 'Vendas');
+    const other = await authoring.addTaxonomy(x.actor, 'tags', 'Liderança');
+    const category = await authoring.addTaxonomy(x.actor, 'categories', 'Comercial');
+    const area = await authoring.addTaxonomy(x.actor, 'areas', 'Norte');
+    const courses: { id: number }[] = [];
+    for (let i = 0; i < 6; i++) {
+      courses.push(
+        await makeCourse(t, x, {
+          course: {
+            title: `Curso ${String.fromCharCode(70 - i)}`,
+            prerequisiteIds: i === 4 ? [courses[0]!.id, courses[1]!.id] : [],
+            subscriptionMode: i % 2 ? 'enrollment' : 'open',
+          },
+          activities: Array.from({ length: 1 + (i % 3) }, (_, n) => ({
+            kind: 'html' as const,
+            title: `A${n}`,
+          })),
+          publish: i !== 5,
+        }),
+      );
+    }
+    const trails: { id: number }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const trail = await authoring.createTrail(x.actor, {
+        title: `${i % 2 ? 'Vendas' : 'Gestão'} ${String.fromCharCode(90 - i)}`,
+        tagIds: i % 3 === 0 ? [tag.id] : i % 3 === 1 ? [tag.id, other.id] : [],
+        categoryId: i % 2 ? category.id : null,
+        subscriptionMode: i % 3 === 2 ? 'assigned' : i % 2 ? 'enrollment' : 'open',
+        sequential: i % 2 === 0,
+      });
+      // Trail 5 holds the unpublished course; trail 6 holds none.
+      const items = [[0, 1], [2], [1, 3, 4], [0, 2, 4], [3], [5, 0], []][i]!.map((n) => ({
+        kind: 'course' as const,
+        itemId: courses[n]!.id,
+      }));
+      await authoring.setTrailItems(x.actor, trail.id, { items });
+      if (i !== 4) await authoring.publishTrail(x.actor, trail.id, true);
+      trails.push(trail);
+    }
+    await authoring.setTrailAudience(x.actor, trails[2]!.id, { areaIds: [area.id] });
+    await authoring.setTrailAudience(x.actor, trails[3]!.id, { roles: ['manager'] });
+    const userId = x.learner.id;
+    const clientId = x.client.id;
+    await db.insert(courseProgress).values([
+      { userId, clientId, courseId: courses[0]!.id, completedCount: 1 },
+      { userId, clientId, courseId: courses[1]!.id, completedCount: 2 },
+      { userId, clientId, courseId: courses[2]!.id, completedCount: 1 },
+      { userId, clientId, courseId: courses[4]!.id, completedCount: 9 },
+    ]);
+    await db
+      .insert(courseEnrollments)
+      .values([{ userId, clientId, courseId: courses[1]!.id, source: 'self' }]);
+    await db.insert(trailEnrollments).values([
+      { userId, clientId, trailId: trails[0]!.id, source: 'self' },
+      { userId, clientId, trailId: trails[2]!.id, source: 'assigned' },
+    ]);
+    await db.insert(learningFavorites).values([
+      { userId, clientId, itemKind: 'trail', itemId: trails[1]!.id },
+      { userId, clientId, itemKind: 'trail', itemId: trails[3]!.id },
+      { userId, clientId, itemKind: 'course', itemId: trails[0]!.id },
+    ]);
+
+    const sqlRepo = createCatalogRepo(db);
+    const pubsub = createLocalPubSub();
+    const cached = createCachedCatalogRepo(db, createCatalogCache(db, pubsub), sqlRepo);
+    const viewer = (roles: Viewer['roles'], areaIds: number[]): Viewer => ({
+      userId,
+      clientId,
+      roles,
+      isSuperuser: false,
+      countryId: null,
+      areaIds,
+      groupIds: [],
+      firstName: '',
+      lastName: '',
+    });
+    const viewers = [viewer(['sales_agent'], []), viewer(['manager'], [area.id])];
+    const queries: CourseListQuery[] = [
+      {},
+      { pageSize: 2, page: 2 },
+      { page: 9 },
+      { search: 'VENDAS' },
+      { search: '%' },
+      { progress: 'in_progress' },
+      { progress: 'finished' },
+      { progress: 'not_started', pageSize: 2 },
+      { favorite: 'favorites' },
+      { subscription_type: 'subscribed' },
+      { subscription_type: 'not_subscribed', progress: 'in_progress' },
+      { selected_tags: `${other.id}` },
+      { selected_tags: `${tag.id},${other.id}`, selected_categories: `${category.id}` },
+      { selected_areas: `${area.id}` },
+    ];
+    const keys: (keyof TrailRow)[] = [
+      'id',
+      'title',
+      'description',
+      'cover_key',
+      'subscription_mode',
+      'sequential',
+      'item_count',
+      'course_count',
+      'finished_courses',
+      'started_courses',
+      'total_activities',
+      'done_activities',
+      'status',
+      'enroll_source',
+      'enrolled_at',
+      'favorite',
+      'category',
+      'tags',
+    ];
+    const normal = (r: TrailRow) =>
+      Object.fromEntries(keys.map((k) => [k, k === 'enrolled_at' ? iso(r.enrolled_at) : r[k]]));
+    expect((await cached.trailList(viewers[0]!, courseListQuery.parse({}))).total).toBe(4);
+    expect((await cached.trailList(viewers[1]!, courseListQuery.parse({}))).total).toBe(6);
+    for (const v of viewers) {
+      for (const q of queries) {
+        const f = courseListQuery.parse(q);
+        const a = await cached.trailList(v, f);
+        const b = await sqlRepo.trailList(v, f);
+        expect({ ...a, rows: a.rows.map(normal) }, JSON.stringify(q)).toEqual({
+          ...b,
+          rows: b.rows.map(normal),
+        });
+      }
+      for (const trail of trails) {
+        const a = await cached.trailDetail(v, trail.id);
+        const b = await sqlRepo.trailDetail(v, trail.id);
+        expect(a && { ...a, row: normal(a.row) }, `trail ${trail.id}`).toEqual(
+          b && { ...b, row: normal(b.row) },
         );
       }
     }

@@ -4,7 +4,7 @@ import { rowsOf, type DbOrTx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { PubSub } from '../../lib/pubsub';
 import { LoadingCache } from '../../lib/ttl-cache';
-import type { CatalogRepo, CourseRow, NamedRow } from './catalog.repo';
+import type { CatalogRepo, CourseRow, NamedRow, TrailItemRow, TrailRow } from './catalog.repo';
 import type { Viewer } from './viewer';
 
 declare module '../../jobs/job-queue' {
@@ -68,22 +68,67 @@ interface ClientCatalog {
   visibleBy: Map<string, { list: CatalogCourse[]; ids: Set<number> }>;
 }
 
-/** The viewer's own rows: progress, enrollments and favorites, by course id. */
+/** A trail of a client's catalog as the trail list and the trail detail need it, the same for every viewer. */
+interface CatalogTrail {
+  id: number;
+  /** Position in the list's order (`lower(title), id`). */
+  rank: number;
+  title: string;
+  lowerTitle: string;
+  description: string;
+  cover_key: string | null;
+  subscription_mode: TrailRow['subscription_mode'];
+  sequential: boolean;
+  published: boolean;
+  categoryId: number | null;
+  tagIds: number[];
+  areaIds: number[];
+  groupIds: number[];
+  countryIds: number[];
+  roles: string[];
+  category: NamedRow | null;
+  tags: NamedRow[] | null;
+  /** Every item of the trail, whatever its kind. */
+  itemCount: number;
+  /** The course items, in the trail's order, that are published courses of the client. */
+  courses: { position: number; course: CatalogCourse }[];
+  totalActivities: number;
+}
+
+/** Every trail of one client, by id, and the published ones in the list's order. */
+interface ClientTrails {
+  byId: Map<number, CatalogTrail>;
+  published: CatalogTrail[];
+  /** The published trails a set of audience facts sees, by those facts. */
+  visibleBy: Map<string, CatalogTrail[]>;
+}
+
+type Enrollment = { source: CourseRow['enroll_source']; enrolledAt: string | Date };
+
+/** The viewer's own rows: progress, enrollments and favorites, by course id (and by trail id for trails). */
 interface ViewerRows {
   progress: Map<number, number>;
-  enrollments: Map<number, { source: CourseRow['enroll_source']; enrolledAt: string | Date }>;
+  enrollments: Map<number, Enrollment>;
   favorites: Set<number>;
+  trailEnrollments: Map<number, Enrollment>;
+  trailFavorites: Set<number>;
 }
 
 const ints = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const overlaps = (a: readonly (number | string)[], b: readonly (number | string)[]) =>
   a.some((x) => b.includes(x));
 
+type Audience = Pick<CatalogCourse, 'published' | 'areaIds' | 'groupIds' | 'countryIds' | 'roles'>;
+
+/** The audience facts `visible` reads, as a key: many viewers share them. */
+const audienceKey = (v: Viewer) =>
+  `${v.areaIds.join(',')}|${v.groupIds.join(',')}|${v.countryId ?? 0}|${v.roles.join(',')}`;
+
 /**
  * The same test as `visibleTo` (viewer.ts) for a course of the viewer's client: published, and every
  * audience list that is set matches the viewer.
  */
-function visible(c: CatalogCourse, v: Viewer): boolean {
+function visible(c: Audience, v: Viewer): boolean {
   return (
     c.published &&
     (c.areaIds.length === 0 || overlaps(c.areaIds, v.areaIds)) &&
@@ -104,6 +149,8 @@ function statusOf(c: CatalogCourse, completed: number | undefined): CourseRow['s
  */
 export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   const entries = new LoadingCache<number, ClientCatalog>(ttlMs);
+  // Each client's trails, built over its catalog (the courses they hold); dropped with it.
+  const trailEntries = new LoadingCache<number, ClientTrails>(ttlMs);
   // The rows of the users who listed courses lately: the list reads them on every page, and they change
   // only through the writes that call `viewerRowsChanged` (and authoring, which may recount progress).
   const viewerRowsOf = new LoadingCache<number, ViewerRows>(ttlMs, 20_000);
@@ -124,6 +171,7 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
   };
   const clear = () => {
     entries.clear();
+    trailEntries.clear();
     structures.clear();
     courseAccess.clear();
     forgetViewer();
@@ -222,8 +270,110 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
     return { byId, published, visibleBy: new Map() };
   }
 
+  /**
+   * A client's trails: the trails, their items and the tags and categories they name (three plain
+   * statements), with the courses taken from the client's catalog.
+   */
+  async function buildTrails(clientId: number): Promise<ClientTrails> {
+    const catalog = await catalogOf(clientId);
+    const rows = rowsOf<{
+      id: number;
+      title: string;
+      lower_title: string;
+      description: string;
+      cover_key: string | null;
+      subscription_mode: TrailRow['subscription_mode'];
+      sequential: boolean;
+      published: boolean;
+      category_id: number | null;
+      tag_ids: unknown;
+      audience_area_ids: unknown;
+      audience_group_ids: unknown;
+      audience_country_ids: unknown;
+      audience_roles: unknown;
+    }>(
+      await db.execute(sql`
+        select t.id, t.title, lower(t.title) as lower_title, t.description, t.cover_key, t.subscription_mode,
+          t.sequential, t.published, t.category_id, t.tag_ids,
+          t.audience_area_ids, t.audience_group_ids, t.audience_country_ids, t.audience_roles
+        from trails t where t.client_id = ${clientId}
+        order by lower(t.title), t.id`),
+    );
+    const itemRows = rowsOf<{ trail_id: number; position: number; item_kind: string; item_id: number }>(
+      await db.execute(sql`
+        select ti.trail_id, ti.position, ti.item_kind, ti.item_id
+        from trail_items ti join trails t on t.id = ti.trail_id
+        where t.client_id = ${clientId}
+        order by ti.trail_id, ti.position, ti.id`),
+    );
+    const tagRows = rowsOf<NamedRow>(
+      await db.execute(sql`select g.id, g.name from learning_tags g
+        where g.id in (select unnest(t.tag_ids) from trails t where t.client_id = ${clientId})
+        order by g.name`),
+    );
+    const categoryRows = rowsOf<NamedRow>(
+      await db.execute(sql`select k.id, k.name from learning_categories k
+        where k.id in (select t.category_id from trails t where t.client_id = ${clientId})`),
+    );
+    const tagRank = new Map(
+      tagRows.map((g, i) => [Number(g.id), { rank: i, tag: { id: g.id, name: g.name } }]),
+    );
+    const categories = new Map(categoryRows.map((k) => [Number(k.id), { id: k.id, name: k.name }]));
+    const itemsOf = new Map<number, typeof itemRows>();
+    for (const r of itemRows) {
+      const id = Number(r.trail_id);
+      let list = itemsOf.get(id);
+      if (!list) itemsOf.set(id, (list = []));
+      list.push(r);
+    }
+
+    const byId = new Map<number, CatalogTrail>();
+    const published: CatalogTrail[] = [];
+    for (const [rank, r] of rows.entries()) {
+      const tagIds = ints(r.tag_ids);
+      const tags = [...new Set(tagIds)]
+        .flatMap((id) => tagRank.get(id) ?? [])
+        .sort((a, b) => a.rank - b.rank)
+        .map((x) => x.tag);
+      const items = itemsOf.get(Number(r.id)) ?? [];
+      const courses = items.flatMap((i) => {
+        const course = i.item_kind === 'course' ? catalog.byId.get(Number(i.item_id)) : undefined;
+        return course?.published ? [{ position: Number(i.position), course }] : [];
+      });
+      const t: CatalogTrail = {
+        id: r.id,
+        rank,
+        title: r.title,
+        lowerTitle: r.lower_title,
+        description: r.description,
+        cover_key: r.cover_key,
+        subscription_mode: r.subscription_mode,
+        sequential: r.sequential,
+        published: r.published,
+        categoryId: r.category_id,
+        tagIds,
+        areaIds: ints(r.audience_area_ids),
+        groupIds: ints(r.audience_group_ids),
+        countryIds: ints(r.audience_country_ids),
+        roles: Array.isArray(r.audience_roles) ? r.audience_roles.map(String) : [],
+        category: r.category_id === null ? null : (categories.get(r.category_id) ?? null),
+        tags: tags.length ? tags : null,
+        itemCount: items.length,
+        courses,
+        totalActivities: courses.reduce((n, c) => n + c.course.activity_count, 0),
+      };
+      byId.set(t.id, t);
+      if (t.published) published.push(t);
+    }
+    return { byId, published, visibleBy: new Map() };
+  }
+
+  const catalogOf = (clientId: number) => entries.get(clientId, () => build(clientId));
+
   return {
-    catalogOf: (clientId: number) => entries.get(clientId, () => build(clientId)),
+    catalogOf,
+    /** The client's trails over its catalog, kept until the next back-office write (or `ttlMs`). */
+    trailsOf: (clientId: number) => trailEntries.get(clientId, () => buildTrails(clientId)),
     /** The viewer's rows as the list reads them, kept until the viewer's next write (or `ttlMs`). */
     cachedViewerRows: (userId: number, load: () => Promise<ViewerRows>) => viewerRowsOf.get(userId, load),
     /**
@@ -256,8 +406,9 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
 export type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 /**
- * The course list and course cards served from the client's cached catalog plus the viewer's own rows
- * (read by user id). Cards inside a trail, where the trail's audience decides, are left to `sqlRepo`.
+ * The course list, course cards, trail list and trail detail served from the client's cached catalog
+ * plus the viewer's own rows (read by user id). Cards inside a trail, where the trail's audience decides,
+ * and the trail row read back after an enrollment are left to `sqlRepo`.
  */
 export function createCachedCatalogRepo(
   db: DbOrTx,
@@ -269,14 +420,23 @@ export function createCachedCatalogRepo(
   }
 
   function viewerRowsOf(rows: RawViewerRow[]) {
-    const out: ViewerRows = { progress: new Map(), enrollments: new Map(), favorites: new Set() };
+    const out: ViewerRows = {
+      progress: new Map(),
+      enrollments: new Map(),
+      favorites: new Set(),
+      trailEnrollments: new Map(),
+      trailFavorites: new Set(),
+    };
     for (const r of rows) {
       const k = Number(r.k);
       const id = Number(r.id);
       if (k === 0) out.progress.set(id, Number(r.n ?? 0));
       else if (k === 1)
         out.enrollments.set(id, { source: r.source as CourseRow['enroll_source'], enrolledAt: r.at! });
-      else out.favorites.add(id);
+      else if (k === 2) out.favorites.add(id);
+      else if (k === 3)
+        out.trailEnrollments.set(id, { source: r.source as TrailRow['enroll_source'], enrolledAt: r.at! });
+      else out.trailFavorites.add(id);
     }
     return out;
   }
@@ -325,7 +485,7 @@ export function createCachedCatalogRepo(
   }
 
   function visibleFor(catalog: ClientCatalog, v: Viewer) {
-    const key = `${v.areaIds.join(',')}|${v.groupIds.join(',')}|${v.countryId ?? 0}|${v.roles.join(',')}`;
+    const key = audienceKey(v);
     let hit = catalog.visibleBy.get(key);
     if (!hit) {
       if (catalog.visibleBy.size >= 2_000) catalog.visibleBy.clear();
@@ -408,10 +568,124 @@ export function createCachedCatalogRepo(
     };
   };
 
-  return { courseList, courseCard, cardParts };
+  function visibleTrails(trails: ClientTrails, v: Viewer) {
+    const key = audienceKey(v);
+    let hit = trails.visibleBy.get(key);
+    if (!hit) {
+      if (trails.visibleBy.size >= 2_000) trails.visibleBy.clear();
+      hit = trails.published.filter((t) => visible(t, v));
+      trails.visibleBy.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** A trail's row as `trailRows` (catalog.repo.ts) computes it, from the viewer's course progress. */
+  function trailRowOf(t: CatalogTrail, mine: ViewerRows): TrailRow {
+    let finished = 0;
+    let started = 0;
+    let done = 0;
+    if (mine.progress.size > 0) {
+      for (const { course: c } of t.courses) {
+        const completed = mine.progress.get(c.id);
+        if (completed === undefined) continue;
+        started++;
+        done += Math.min(completed, c.activity_count);
+        if (c.activity_count > 0 && completed >= c.activity_count) finished++;
+      }
+    }
+    const enrollment = mine.trailEnrollments.get(t.id);
+    return {
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      cover_key: t.cover_key,
+      subscription_mode: t.subscription_mode,
+      sequential: t.sequential,
+      item_count: t.itemCount,
+      course_count: t.courses.length,
+      finished_courses: finished,
+      started_courses: started,
+      total_activities: t.totalActivities,
+      done_activities: done,
+      status:
+        t.courses.length > 0 && finished === t.courses.length
+          ? 'finished'
+          : started > 0
+            ? 'in_progress'
+            : 'not_started',
+      enroll_source: enrollment?.source ?? null,
+      enrolled_at: enrollment?.enrolledAt ?? null,
+      favorite: mine.trailFavorites.has(t.id),
+      category: t.category,
+      tags: t.tags,
+    };
+  }
+
+  const trailList: CatalogRepo['trailList'] = async (v, f) => {
+    const [trails, mine] = await Promise.all([
+      cache.trailsOf(v.clientId),
+      cache.cachedViewerRows(v.userId, () => viewerRows(v)),
+    ]);
+    const search = f.search ? f.search.toLowerCase() : null;
+    const kept: TrailRow[] = [];
+    for (const t of visibleTrails(trails, v)) {
+      if (
+        (f.favorite === 'favorites' && !mine.trailFavorites.has(t.id)) ||
+        (search !== null && !t.lowerTitle.includes(search)) ||
+        (f.selected_areas !== 'all' && !overlaps(t.areaIds, f.selected_areas)) ||
+        (f.selected_groups !== 'all' && !overlaps(t.groupIds, f.selected_groups)) ||
+        (f.selected_tags !== 'all' && !overlaps(t.tagIds, f.selected_tags)) ||
+        (f.selected_categories !== 'all' &&
+          (t.categoryId === null || !f.selected_categories.includes(t.categoryId))) ||
+        (f.subscription_type !== 'all' &&
+          (f.subscription_type === 'subscribed') !== mine.trailEnrollments.has(t.id))
+      )
+        continue;
+      const row = trailRowOf(t, mine);
+      if (f.progress === 'all' || row.status === f.progress) kept.push(row);
+    }
+    const start = (f.page - 1) * f.pageSize;
+    return { rows: kept.slice(start, start + f.pageSize), total: kept.length };
+  };
+
+  const trailDetail: CatalogRepo['trailDetail'] = async (v, trailId) => {
+    const [trails, mine] = await Promise.all([
+      cache.trailsOf(v.clientId),
+      cache.cachedViewerRows(v.userId, () => viewerRows(v)),
+    ]);
+    const t = trails.byId.get(trailId);
+    if (!t || !visible(t, v)) return undefined;
+    const items = t.courses.map(({ position, course: c }): TrailItemRow => {
+      const completed = mine.progress.get(c.id);
+      return {
+        position,
+        item_kind: 'course',
+        item_id: c.id,
+        title: c.title,
+        cover_key: c.cover_key,
+        activity_count: c.activity_count,
+        completed_count: completed ?? null,
+        started: completed !== undefined,
+        subscription_mode: c.subscription_mode,
+        enrolled: mine.enrollments.has(c.id),
+        prerequisites:
+          c.prerequisites?.map((p) => ({
+            id: p.id,
+            title: p.title,
+            finished: p.activity_count > 0 && (mine.progress.get(p.id) ?? 0) >= p.activity_count,
+          })) ?? null,
+      };
+    });
+    return { row: trailRowOf(t, mine), items };
+  };
+
+  return { courseList, courseCard, cardParts, trailRows: sqlRepo.trailRows, trailList, trailDetail };
 }
 
-/** A row of `viewerRowsSql`: kind (0 progress, 1 enrollment, 2 favorite), course id and the row's values. */
+/**
+ * A row of `viewerRowsSql`: kind (0 progress, 1 enrollment, 2 favorite of a course; 3 enrollment, 4
+ * favorite of a trail), course or trail id and the row's values.
+ */
 export interface RawViewerRow {
   k: number;
   id: number;
@@ -428,11 +702,21 @@ export type CachedCatalogRepo = CatalogRepo & {
   cardParts?: (v: Viewer, courseId: number) => Promise<CardParts | undefined>;
 };
 
-/** The viewer's progress, enrollment and favorite rows (all, or those one course's card needs), by user id. */
+/**
+ * The viewer's progress, enrollment and favorite rows by user id: all of them (with the trails'
+ * enrollments and favorites, kinds 3 and 4), or those one course's card needs.
+ */
 function viewerRowsSql(v: Viewer, only?: { courseId: number; progressIds: number[] }): SQL {
   const progressOnly = only ? sql` and course_id = any(${`{${only.progressIds.join(',')}}`}::int[])` : sql``;
   const courseOnly = only ? sql` and course_id = ${only.courseId}` : sql``;
   const itemOnly = only ? sql` and item_id = ${only.courseId}` : sql``;
+  const trails = only
+    ? sql``
+    : sql`
+    union all
+    select 3, trail_id, null, source, enrolled_at from trail_enrollments where user_id = ${v.userId}
+    union all
+    select 4, item_id, null, null, null from learning_favorites where user_id = ${v.userId} and item_kind = 'trail'`;
   return sql`
     select 0 as k, course_id as id, completed_count as n, null::text as source, null::timestamptz as at
       from course_progress where user_id = ${v.userId}${progressOnly}
@@ -440,5 +724,5 @@ function viewerRowsSql(v: Viewer, only?: { courseId: number; progressIds: number
     select 1, course_id, null, source, enrolled_at from course_enrollments where user_id = ${v.userId}${courseOnly}
     union all
     select 2, item_id, null, null, null from learning_favorites
-      where user_id = ${v.userId} and item_kind = 'course'${itemOnly}`;
+      where user_id = ${v.userId} and item_kind = 'course'${itemOnly}${trails}`;
 }

@@ -86,6 +86,43 @@ const cardColumns = (userId: number) => sql`c.id, c.title, c.description, c.cove
   case when c.activity_count > 0 and coalesce(c.completed_count, 0) >= c.activity_count then 'finished'
     when c.started then 'in_progress' else 'not_started' end as status`;
 
+/** A trail as the trail list and the trail detail's header show it, with the viewer's progress over its courses. */
+export interface TrailRow {
+  id: number;
+  title: string;
+  description: string;
+  cover_key: string | null;
+  subscription_mode: 'open' | 'enrollment' | 'assigned';
+  sequential: boolean;
+  item_count: number;
+  course_count: number;
+  finished_courses: number;
+  started_courses: number;
+  total_activities: number;
+  done_activities: number;
+  status: 'not_started' | 'in_progress' | 'finished';
+  enroll_source: 'self' | 'assigned' | 'open' | null;
+  enrolled_at: string | Date | null;
+  favorite: boolean;
+  category: NamedRow | null;
+  tags: NamedRow[] | null;
+}
+
+/** A course item of a trail (published, of the trail's client) with the viewer's rows, in the trail's order. */
+export interface TrailItemRow {
+  position: number;
+  item_kind: 'course';
+  item_id: number;
+  title: string;
+  cover_key: string | null;
+  activity_count: number;
+  completed_count: number | null;
+  started: boolean;
+  subscription_mode: 'open' | 'enrollment' | 'assigned';
+  enrolled: boolean;
+  prerequisites: PrereqRow[] | null;
+}
+
 export function createCatalogRepo(db: DbOrTx) {
   /**
    * One statement for a page of the course list and its counts. Only the viewer's progress rows can make a
@@ -181,6 +218,81 @@ export function createCatalogRepo(db: DbOrTx) {
     return row;
   }
 
-  return { courseList, courseCard };
+  /**
+   * Trails with their progress derived from their courses (one statement): a trail is finished when every
+   * course in it is, in progress once any of them started; the percent is over the courses' activities.
+   */
+  async function trailRows(v: Viewer, f: CourseListFilters | null, onlyId?: number) {
+    const filters = f ? sharedFilters(f, 't') : [];
+    if (onlyId) filters.unshift(sql`t.id = ${onlyId}`);
+    const progress = f && f.progress !== 'all' ? sql`where status = ${f.progress}` : sql``;
+    const paging = f ? sql`limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}` : sql``;
+    const rows = rowsOf<TrailRow & { total: number }>(
+      await db.execute(sql`
+        with base as (
+          select t.id, t.title, t.description, t.cover_key, t.subscription_mode, t.sequential, t.category_id, t.tag_ids,
+            e.source as enroll_source, e.enrolled_at, (fav.user_id is not null) as favorite,
+            (select count(*)::int from trail_items x where x.trail_id = t.id) as item_count,
+            count(c.id)::int as course_count,
+            (count(c.id) filter (where c.activity_count > 0 and coalesce(cp.completed_count, 0) >= c.activity_count))::int as finished_courses,
+            count(cp.user_id)::int as started_courses,
+            coalesce(sum(c.activity_count), 0)::int as total_activities,
+            coalesce(sum(least(coalesce(cp.completed_count, 0), c.activity_count)), 0)::int as done_activities
+          from trails t
+          left join trail_enrollments e on e.trail_id = t.id and e.user_id = ${v.userId}
+          left join learning_favorites fav on fav.user_id = ${v.userId} and fav.item_kind = 'trail' and fav.item_id = t.id
+          left join trail_items ti on ti.trail_id = t.id and ti.item_kind = 'course'
+          left join courses c on c.id = ti.item_id and c.published and c.client_id = t.client_id
+          left join course_progress cp on cp.user_id = ${v.userId} and cp.course_id = c.id
+          where ${visibleTo(v, 't')} ${and(filters)}
+          group by t.id, e.source, e.enrolled_at, fav.user_id
+        ), rated as (
+          select *, case when course_count > 0 and finished_courses = course_count then 'finished'
+                         when started_courses > 0 then 'in_progress' else 'not_started' end as status
+          from base
+        ), filtered as (select * from rated ${progress})
+        select f.*, count(*) over ()::int as total,
+          (select json_build_object('id', k.id, 'name', k.name) from learning_categories k where k.id = f.category_id) as category,
+          (select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name) from learning_tags g where g.id = any(f.tag_ids)) as tags
+        from filtered f order by lower(f.title), f.id ${paging}`),
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /** A page of the trail list and the number of trails the filters keep. */
+  async function trailList(v: Viewer, f: CourseListFilters): Promise<{ rows: TrailRow[]; total: number }> {
+    const { rows, total } = await trailRows(v, f);
+    // A page past the end has no rows to carry the total; count again without paging.
+    const count = rows.length === 0 && f.page > 1 ? (await trailRows(v, { ...f, page: 1 })).total : total;
+    return { rows, total: count };
+  }
+
+  /** A visible trail's header and its course items (published courses of the viewer's client), in order. */
+  async function trailDetail(
+    v: Viewer,
+    trailId: number,
+  ): Promise<{ row: TrailRow; items: TrailItemRow[] } | undefined> {
+    const { rows } = await trailRows(v, null, trailId);
+    const row = rows[0];
+    if (!row) return undefined;
+    const items = rowsOf<TrailItemRow>(
+      await db.execute(sql`
+        select ti.position, ti.item_kind, ti.item_id, c.title, c.cover_key, c.activity_count, c.subscription_mode,
+          cp.completed_count, (cp.user_id is not null) as started,
+          exists (select 1 from course_enrollments e where e.course_id = c.id and e.user_id = ${v.userId}) as enrolled,
+          (select json_agg(json_build_object('id', pc.id, 'title', pc.title, 'finished',
+               pc.activity_count > 0 and coalesce(pp.completed_count, 0) >= pc.activity_count) order by pc.title)
+             from courses pc left join course_progress pp on pp.user_id = ${v.userId} and pp.course_id = pc.id
+             where pc.id = any(c.prerequisite_ids) and pc.client_id = c.client_id) as prerequisites
+        from trail_items ti
+        join courses c on c.id = ti.item_id and ti.item_kind = 'course' and c.published and c.client_id = ${v.clientId}
+        left join course_progress cp on cp.user_id = ${v.userId} and cp.course_id = c.id
+        where ti.trail_id = ${trailId}
+        order by ti.position, ti.id`),
+    );
+    return { row, items };
+  }
+
+  return { courseList, courseCard, trailRows, trailList, trailDetail };
 }
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;
