@@ -31,6 +31,7 @@ import { registerContentOrigin } from './plugins/content-origin';
 import { registerResponsePolicy } from './plugins/response-policy';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createTenantGuards } from './plugins/tenant';
+import { recordRouteAccess } from './plugins/permissions';
 import { createIdempotency } from './plugins/idempotency';
 import { createStorage, type Storage } from './lib/storage';
 import { createMediaRegistry, registerMediaRoutes } from './modules/media/media';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRouteAccess(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -164,9 +166,9 @@ export async function buildApp(opts: BuildAppOptions) {
   registerSiteRoutes(app, site);
   registerAuthRoutes(app, auth, requireAuth);
   registerSessionRoutes(app, sessions, requireAuth);
-  registerUsersAdminRoutes(app, usersService, requireAuth);
-  registerJobsRoutes(app, { jobs, sessions, requireAuth });
-  registerAuditRoutes(app, { db, requireArea: tenantGuards.requireArea });
+  registerUsersAdminRoutes(app, usersService, tenantGuards.requireCapability);
+  registerJobsRoutes(app, { jobs, requireCapability: tenantGuards.requireCapability });
+  registerAuditRoutes(app, { db, requireCapability: tenantGuards.requireCapability });
   await registerRealtimeRoutes(app, { tokens, pubsub, isSessionLive: (sid) => auth.isSessionLive(sid) });
 
   const deps: CoreDeps = {

@@ -3,8 +3,7 @@ import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
 import type { App } from '../context';
 import { AppError } from '../lib/errors';
-import type { PreHandler } from '../plugins/auth';
-import type { SessionService } from '../modules/session/session.service';
+import type { RequireCapability } from '../plugins/tenant';
 import type { JobQueue } from './job-queue';
 
 /** The last error of a dead job as text: the message pg-boss kept, never the job's data (it may hold ids). */
@@ -18,15 +17,8 @@ function errorText(output: unknown): string | null {
 }
 
 /** The back office's view of the job queue (superusers): queues, dead jobs, and sending one again. */
-export function registerJobsRoutes(
-  app: App,
-  deps: { jobs: JobQueue; sessions: SessionService; requireAuth: PreHandler },
-) {
-  const requireSuperuser: PreHandler = async (request, reply) => {
-    await deps.requireAuth(request, reply);
-    const state = await deps.sessions.get(request.auth!.userId, request.auth!.sessionType);
-    if (!state.user.isSuperuser) throw new AppError('FORBIDDEN', 403);
-  };
+export function registerJobsRoutes(app: App, deps: { jobs: JobQueue; requireCapability: RequireCapability }) {
+  const requireSuperuser = deps.requireCapability('jobs.manage');
 
   app.get(
     '/api/admin/jobs',

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { backOfficeRoles } from '@trilha/contracts/session';
+import { can } from '@trilha/contracts/permissions';
 import { AppError } from '../lib/errors';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { SessionType, TokenKit } from '../modules/auth/tokens';
 import type { App } from '../context';
+import { declaresAccess } from './permissions';
 
 export interface AuthInfo {
   userId: number;
@@ -39,10 +40,12 @@ export function createAuthGuards(app: App, tokens: TokenKit, auth: AuthService) 
     if (!(await auth.isSessionLive(claims.sid))) throw new AppError('UNAUTHENTICATED', 401);
     request.auth = { userId: Number(claims.sub), sessionId: claims.sid, sessionType: claims.st };
   };
+  declaresAccess(requireAuth, 'signed-in');
 
   return { requireAuth };
 }
 
+/** Whether the back office under /admin opens for someone holding `roles` in the selected client. */
 export function isBackOfficeUser(isSuperuser: boolean, roles: readonly string[]): boolean {
-  return isSuperuser || roles.some((r) => (backOfficeRoles as readonly string[]).includes(r));
+  return can({ roles, isSuperuser }, 'backoffice.enter');
 }

@@ -37,13 +37,13 @@ const tags = ['admin: accounts'];
 const SITE_ASSET_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * The accounts back office. Every route authorizes by its back-office area (or role) in the selected client
- * (superusers pass) and the service scopes every read and write to that client.
+ * The accounts back office. Every route authorizes by a capability of the permission matrix in the selected
+ * client (superusers pass) and the service scopes every read and write to that client.
  */
 export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: AccountsAdminService) {
-  const { requireRole, requireArea } = deps.guards;
-  const accountAdmins = requireArea('users');
-  const configAdmins = requireArea('settings');
+  const { requireCapability } = deps.guards;
+  const accountAdmins = requireCapability('users.manage');
+  const configAdmins = requireCapability('settings.manage');
   const actor = (request: FastifyRequest) => request.auth!.userId;
   const tenant = (request: FastifyRequest) => request.tenant!;
   const userAction = (
@@ -137,7 +137,7 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
   app.post(
     '/api/admin/accounts/deletion-requests/:id/process',
     {
-      preHandler: requireRole('support', 'program_admin'),
+      preHandler: requireCapability('users.process-deletions'),
       schema: {
         tags,
         summary: "Processes a deletion request: the account's personal data is anonymized",
@@ -154,7 +154,7 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
   app.get(
     '/api/admin/accounts/outbox',
     {
-      preHandler: requireArea('communications'),
+      preHandler: requireCapability('communications.manage'),
       schema: {
         tags,
         summary: 'Messages the platform sent (e-mail, SMS, WhatsApp)',
@@ -237,6 +237,7 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
   app.get(
     '/api/site-assets/:name',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'A logo or background of a login screen (alias of /api/media/site-assets/:name)',

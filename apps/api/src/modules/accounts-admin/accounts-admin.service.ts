@@ -10,7 +10,8 @@ import type {
 } from '@trilha/contracts/accounts-admin';
 import type { LoginConfig } from '@trilha/contracts/site';
 import type { LanguageCode, RoleName } from '@trilha/contracts/session';
-import { mayUseArea, outranks, rankOf } from '@trilha/contracts/staff';
+import { can } from '@trilha/contracts/permissions';
+import { outranks, rankOf } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/core';
 import { accountDeletionRequests } from '../../db/schema/profile';
@@ -41,7 +42,6 @@ export interface AccountsAdminDeps {
   messaging: MessagingPort;
 }
 
-const has = (t: Tenant, ...roles: RoleName[]) => t.isSuperuser || t.roles.some((r) => roles.includes(r));
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Site assets (logos, login background): public, as the login screen shows them before anyone signs in. */
@@ -103,14 +103,15 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     return {
       clientId: client.id,
       clientName: client.name,
-      canManageUsers: mayUseArea('users', tenant.roles, tenant.isSuperuser),
-      canEditRoles: has(tenant, 'program_admin'),
+      canManageUsers: can(tenant, 'users.manage'),
+      canEditRoles: can(tenant, 'users.roles'),
       // A site several clients share is edited by a superuser; a client's own site by its administrator.
-      canEditLoginConfig: tenant.isSuperuser || (has(tenant, 'program_admin') && !sharedSite),
-      canEditPages: has(tenant, 'program_admin'),
-      canEditSitePages: tenant.isSuperuser,
-      canSeeOutbox: mayUseArea('communications', tenant.roles, tenant.isSuperuser),
-      canSeeTickets: mayUseArea('communications', tenant.roles, tenant.isSuperuser),
+      canEditLoginConfig:
+        can(tenant, 'settings.shared-site') || (can(tenant, 'settings.manage') && !sharedSite),
+      canEditPages: can(tenant, 'pages.manage'),
+      canEditSitePages: can(tenant, 'site-pages.manage'),
+      canSeeOutbox: can(tenant, 'communications.manage'),
+      canSeeTickets: can(tenant, 'communications.manage'),
     };
   }
 
@@ -206,7 +207,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   }
 
   async function setRoles(tenant: Tenant, actorId: number, userId: number, roles: RoleName[]) {
-    if (!has(tenant, 'program_admin')) throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
+    if (!can(tenant, 'users.roles')) throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
     const { roles: before } = await actOn(tenant, actorId, userId);
     const unique = [...new Set(roles)];
     // Only roles below one's own are given: a program administrator grants staff roles, a superuser
@@ -342,10 +343,10 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
   }
 
   async function saveLoginConfig(tenant: Tenant, actorId: number, body: LoginConfigBody) {
-    if (!has(tenant, 'program_admin')) throw new AppError('FORBIDDEN', 403);
+    if (!can(tenant, 'settings.manage')) throw new AppError('FORBIDDEN', 403);
     const client = await clientOf(tenant.clientId);
     // A site several clients share is not one client's to change: a superuser edits it.
-    if (!tenant.isSuperuser && (await clientsOnSite(client.siteId)) > 1) {
+    if (!can(tenant, 'settings.shared-site') && (await clientsOnSite(client.siteId)) > 1) {
       throw new AppError('ADMIN_SUPERUSER_REQUIRED', 403);
     }
     await deps.site.update(client.siteId, { ...body, siteId: client.siteId });

@@ -53,6 +53,7 @@ export function registerAccountsRoutes(
   app.get(
     '/api/accounts/registration/:variant',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A registration entry of this site: fields, profiles, terms, countries (public)',
@@ -66,6 +67,7 @@ export function registerAccountsRoutes(
   app.get(
     '/api/accounts/registration/:variant/affiliations',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Companies/agencies with their brands, retail chains with their stores (public)',
@@ -79,6 +81,7 @@ export function registerAccountsRoutes(
   app.post(
     '/api/accounts/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Registers an account through an entry; e-mails a set-password link or the received notice',
@@ -100,6 +103,7 @@ export function registerAccountsRoutes(
   app.post(
     '/api/accounts/first-access',
     {
+      config: { access: 'public' },
       attachValidation: true,
       preHandler: translateFieldErrors,
       schema: {

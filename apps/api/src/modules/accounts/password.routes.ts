@@ -34,7 +34,11 @@ const errors = {
   502: errorBody,
 };
 const tags = ['accounts'];
-const validated = { attachValidation: true, preHandler: translateFieldErrors } as const;
+const validated = {
+  attachValidation: true,
+  preHandler: translateFieldErrors,
+  config: { access: 'public' },
+} as const;
 
 /**
  * Password links (set-password, recover-password) and the public recovery calls of spec section 7

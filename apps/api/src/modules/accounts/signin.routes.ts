@@ -29,6 +29,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
   app.post(
     '/api/accounts/webservice/tokens',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A partner system gets a one-time login link for one of its users',
@@ -48,6 +49,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
   app.post(
     '/api/accounts/webservice-login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Exchanges a webservice-login token (once) for a session of type webservice',
@@ -64,6 +66,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
   app.get(
     '/api/accounts/google/start',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Starts Google sign-in: redirects the browser to the OpenID provider',
@@ -95,6 +98,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
   app.get(
     '/api/accounts/google/callback',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The OpenID provider sends the browser back here; it goes on to the app with the result',
@@ -110,6 +114,7 @@ export function registerSigninRoutes(app: App, deps: CoreDeps, signin: SigninSer
   app.post(
     '/api/accounts/google/exchange',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Exchanges the one-time result of a Google sign-in for the session tokens',

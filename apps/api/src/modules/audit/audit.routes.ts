@@ -3,7 +3,7 @@ import { errorBody } from '@trilha/contracts/errors';
 import { z } from 'zod';
 import type { App } from '../../context';
 import type { Db } from '../../db/client';
-import type { PreHandler } from '../../plugins/auth';
+import type { RequireCapability } from '../../plugins/tenant';
 import { auditRepo } from './audit.repo';
 
 /** The CSV export stops here; a longer trail is narrowed by its filters. */
@@ -53,12 +53,9 @@ function csvRow(e: AuditEntry) {
 }
 
 /** The audit trail of the selected client, for its program administrators (and superusers). */
-export function registerAuditRoutes(
-  app: App,
-  deps: { db: Db; requireArea: (area: 'settings') => PreHandler },
-) {
-  // The trail is a screen of the settings area: the roles of that area (contracts/staff.ts).
-  const guard = deps.requireArea('settings');
+export function registerAuditRoutes(app: App, deps: { db: Db; requireCapability: RequireCapability }) {
+  // The trail is a screen of the settings area, with a capability of its own (contracts/permissions.ts).
+  const guard = deps.requireCapability('audit.trail');
 
   app.get(
     '/api/admin/audit-trail',

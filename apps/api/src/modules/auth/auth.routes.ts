@@ -22,6 +22,7 @@ export function registerAuthRoutes(app: App, auth: AuthService, requireAuth: Pre
   app.post(
     '/o/token/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'OAuth 2.0 token endpoint (password and refresh_token grants)',

@@ -13,6 +13,7 @@ export function registerHealthRoutes(app: App, db: Db) {
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',

@@ -17,6 +17,7 @@ import {
   supportTicketsQuery,
   ticketStatusBody,
 } from '@trilha/contracts/institutional';
+import { can } from '@trilha/contracts/permissions';
 import { languageCode } from '@trilha/contracts/session';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
@@ -28,12 +29,13 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 const tags = ['institutional'];
 
 export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: InstitutionalService) {
-  const { requireAuth, requireClient, requireRole } = deps.guards;
+  const { requireAuth, requireClient, requireCapability } = deps.guards;
   const { site } = deps.services;
 
   app.get(
     '/api/institutional/pages/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A public institutional page of the site, in a language',
@@ -108,7 +110,7 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
     {
       preHandler: [optionalClient, translateFieldErrors],
       attachValidation: true,
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Sends a support or contact message; a confirmation e-mail gives the response time',
@@ -135,7 +137,7 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
   app.get(
     '/api/admin/support/tickets',
     {
-      preHandler: requireRole('support', 'program_admin'),
+      preHandler: requireCapability('communications.manage'),
       schema: {
         tags: ['admin: support'],
         summary: 'Support tickets of the selected client (and public ones of its site)',
@@ -149,7 +151,7 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
   app.put(
     '/api/admin/support/tickets/:id/status',
     {
-      preHandler: requireRole('support', 'program_admin'),
+      preHandler: requireCapability('communications.manage'),
       schema: {
         tags: ['admin: support'],
         summary: "Moves a ticket's status",
@@ -169,12 +171,12 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
     },
   );
 
-  /** Client pages: program administrators of the client; the site's public pages: superusers. */
-  const pageScopeGuard = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireRole('program_admin')(request, reply);
+  /** Client pages: `pages.manage` in the client; the site's public pages: `site-pages.manage` too. */
+  const siteScope = async (request: FastifyRequest) => {
     const { scope } = request.params as { scope?: string };
-    if (scope === 'site' && !request.tenant!.isSuperuser) throw new AppError('FORBIDDEN', 403);
+    if (scope === 'site' && !can(request.tenant!, 'site-pages.manage')) throw new AppError('FORBIDDEN', 403);
   };
+  const pageScopeGuard = [requireCapability('pages.manage'), siteScope];
   const scopeId = async (request: FastifyRequest, scope: 'client' | 'site') =>
     scope === 'client' ? request.tenant!.clientId : service.siteOfClient(request.tenant!.clientId);
 
@@ -232,7 +234,7 @@ export function registerInstitutionalRoutes(app: App, deps: CoreDeps, service: I
   app.put(
     '/api/admin/institutional/pages/:scope/:slug/:lang',
     {
-      preHandler: [pageScopeGuard, translateFieldErrors],
+      preHandler: [...pageScopeGuard, translateFieldErrors],
       attachValidation: true,
       schema: {
         tags: ['admin: institutional'],

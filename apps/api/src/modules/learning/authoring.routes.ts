@@ -95,8 +95,8 @@ function retryLater(reply: FastifyReply, error: unknown): never {
 }
 
 /**
- * The learning back office (/admin/learning): managers build trainings, superusers pass. Every route
- * checks the role in the selected client and the services scope every id to that client.
+ * The learning back office (/admin/learning): managers build trainings (`learning.author`) and read their
+ * reports (`learning.reports`), superusers pass. Every route checks the capability in the selected client and the services scope every id to that client.
  */
 export function registerAuthoringRoutes(
   app: App,
@@ -104,7 +104,8 @@ export function registerAuthoringRoutes(
   authoring: AuthoringService,
   reports: ReportService,
 ) {
-  const preHandler = deps.guards.requireRole('manager');
+  const preHandler = deps.guards.requireCapability('learning.author');
+  const reportsGuard = deps.guards.requireCapability('learning.reports');
   const maxBytes = deps.config.MAX_UPLOAD_MB * 1024 * 1024;
   const packageLimits = packageLimitsOf(deps.config);
   const importSlots = createImportSlots(deps.config.MAX_CONCURRENT_IMPORTS, deps.config.MAX_QUEUED_IMPORTS);
@@ -412,7 +413,7 @@ export function registerAuthoringRoutes(
     '/api/admin/learning/courses/:id/report',
     {
       serializerCompiler: compiledResponses,
-      preHandler,
+      preHandler: reportsGuard,
       schema: {
         tags,
         summary: 'Progress report',
@@ -426,7 +427,7 @@ export function registerAuthoringRoutes(
   app.get(
     '/api/admin/learning/courses/:id/report.csv',
     {
-      preHandler,
+      preHandler: reportsGuard,
       schema: {
         tags,
         summary: 'Progress report as CSV (UTF-8 with BOM)',

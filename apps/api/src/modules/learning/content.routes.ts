@@ -140,6 +140,7 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
   app.get(
     CONTENT_BRIDGE_PATH,
     {
+      config: { access: 'public' },
       schema: { tags: ['learning'], summary: 'SCORM runtime bridge injected into packages (content origin)' },
     },
     async (_request, reply) => {
@@ -152,7 +153,7 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
 
   app.options(
     '/api/learning/content/*',
-    { schema: { hide: true, params: contentParams } },
+    { config: { access: 'public' }, schema: { hide: true, params: contentParams } },
     async (request, reply) => {
       allowApp(request, reply);
       reply.header('Access-Control-Allow-Methods', 'GET, HEAD');
@@ -165,6 +166,7 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
   app.get(
     '/api/learning/content/*',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['learning'],
         summary: 'A learning file by signed URL (Range supported; content origin only)',

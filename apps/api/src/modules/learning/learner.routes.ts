@@ -48,7 +48,7 @@ export function registerLearnerRoutes(
     authorizations: AuthorizationService;
   },
 ) {
-  const { requireRole, requireFlag } = deps.guards;
+  const { requireCapability, requireFlag } = deps.guards;
   const viewer = async (request: FastifyRequest) => ({
     ...(await s.viewers.load(request.auth!.userId, request.tenant!)),
     sessionId: request.auth!.sessionId,
@@ -265,7 +265,7 @@ export function registerLearnerRoutes(
       s.progress.commit(await viewer(request), request.params.id, request.body, request.query.trailId),
   );
 
-  const instructors = requireRole('instructor', 'manager', 'program_admin');
+  const instructors = requireCapability('learning.instructor');
   app.get(
     '/api/learning/activities/:id/authorizations',
     {

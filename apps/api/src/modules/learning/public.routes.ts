@@ -59,6 +59,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/portfolio',
     {
+      config: { access: 'public' },
       serializerCompiler: compiledResponses,
       schema: {
         tags,
@@ -85,6 +86,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/portfolio/courses/:slug',
     {
+      config: { access: 'public' },
       serializerCompiler: compiledResponses,
       schema: {
         tags,
@@ -136,6 +138,7 @@ export function registerPublicRoutes(app: App, db: Db, site: SiteService, signer
   app.get(
     '/api/public/about-team',
     {
+      config: { access: 'public' },
       serializerCompiler: compiledResponses,
       schema: { tags, summary: 'The about-team page', security: [], response: { 200: aboutTeam, ...errors } },
     },

@@ -121,6 +121,7 @@ export function registerMediaRoutes(app: App, registry: MediaRegistry) {
   app.get(
     '/api/media/:kind/:ref',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['media'],
         summary:

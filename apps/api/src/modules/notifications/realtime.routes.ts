@@ -22,7 +22,9 @@ export async function registerRealtimeRoutes(
 ) {
   await app.register(websocket, { options: { maxPayload: 8 * 1024 } });
 
-  app.get('/api/realtime', { websocket: true, schema: { hide: true } }, (socket) => {
+  // Public to the router: the socket proves who it is with the realtime token of its first message.
+  const route = { websocket: true, config: { access: 'public' }, schema: { hide: true } } as const;
+  app.get('/api/realtime', route, (socket) => {
     let subscription: { channel: string; handler: Handler } | null = null;
     const send = (message: RealtimeServerMessage) => socket.send(JSON.stringify(message));
     const hello = setTimeout(() => socket.close(4401, 'unauthenticated'), HELLO_TIMEOUT_MS);

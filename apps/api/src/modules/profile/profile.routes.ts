@@ -146,6 +146,7 @@ export function registerProfileRoutes(
   app.get(
     '/api/profile/avatars/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'An avatar image (alias of /api/media/avatars/:token)',

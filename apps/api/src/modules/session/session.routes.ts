@@ -37,6 +37,7 @@ export function registerSessionRoutes(app: App, sessions: SessionService, requir
   app.get(
     '/api/clients/:id/logo',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['session'],
         summary: "A client's logo (public: it brands screens before and after login)",

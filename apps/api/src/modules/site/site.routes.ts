@@ -9,6 +9,7 @@ export function registerSiteRoutes(app: App, site: SiteService) {
   app.get(
     '/api/site/login-config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: "The site's login configuration (public)",
@@ -21,6 +22,7 @@ export function registerSiteRoutes(app: App, site: SiteService) {
   app.get(
     '/api/site/oauth-client',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'The public OAuth client id the web app authenticates with at /o/token/',

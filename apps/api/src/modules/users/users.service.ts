@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { can } from '@trilha/contracts/permissions';
 import type { Db } from '../../db/client';
 import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
@@ -52,7 +53,9 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
     if (actorId === targetId) throw new AppError('ADMIN_SELF_ACTION', 403);
     const actor = await repo.findById(actorId);
     if (!actor) throw new AppError('UNAUTHENTICATED', 401);
-    if (!actor.isSuperuser) throw new AppError('ADMIN_SUPERUSER_REQUIRED', 403);
+    if (!can({ roles: [], isSuperuser: actor.isSuperuser }, 'users.block-everywhere')) {
+      throw new AppError('ADMIN_SUPERUSER_REQUIRED', 403);
+    }
     const target = await repo.findById(targetId);
     if (!target) throw new AppError('NOT_FOUND', 404);
     if (target.isSuperuser) throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
