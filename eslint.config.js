@@ -39,10 +39,10 @@ const apiModuleSchema = {
   'accounts-admin': ['profile', 'users'],
   audit: ['users'],
   auth: ['auth', 'users'],
-  institutional: ['profile', 'users'],
+  institutional: ['profile'],
   learning: ['learning'],
-  messaging: ['accounts', 'users'],
-  notifications: ['profile', 'users'],
+  messaging: ['accounts'],
+  notifications: ['profile'],
   profile: ['profile', 'users'],
   users: ['users'],
 };

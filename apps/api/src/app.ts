@@ -159,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // this instance also runs them; test apps only send).
   const jobs = createJobQueue(opts.jobQueueConnection, app.log);
   defineMaintenanceJobs(jobs, { db, config, log: app.log });
-  const notifications = createNotificationService({ db, jobs, pubsub });
+  const notifications = createNotificationService({ db, jobs, pubsub, users: userDirectory });
 
   registerHealthRoutes(app, db);
   registerMediaRoutes(app, media);
@@ -178,7 +178,7 @@ export async function buildApp(opts: BuildAppOptions) {
     storage,
     jobs,
     media,
-    services: { auth, sessions, site, users: usersService, tokens, notifications },
+    services: { auth, sessions, site, users: usersService, directory: userDirectory, tokens, notifications },
     guards: { requireAuth, ...tenantGuards, ...idempotency },
   };
   // The feature modules, in order: each gets the core and, by name and typed, exactly the services of the
@@ -237,7 +237,7 @@ export async function buildApp(opts: BuildAppOptions) {
     ctx,
     deps,
     modules,
-    services: { auth, sessions, site, users: usersService, tokens, notifications },
+    services: { auth, sessions, site, users: usersService, directory: userDirectory, tokens, notifications },
     jobs,
   };
 }

@@ -12,6 +12,7 @@ import type { TokenKit } from './modules/auth/tokens';
 import type { SessionService } from './modules/session/session.service';
 import type { SiteService } from './modules/site/site.service';
 import type { UsersService } from './modules/users/users.service';
+import type { UserDirectory } from './modules/users/user-directory';
 import type { NotificationService } from './modules/notifications/notifications.service';
 
 /**
@@ -33,6 +34,8 @@ export interface CoreDeps {
     sessions: SessionService;
     site: SiteService;
     users: UsersService;
+    /** The users module's port for reading and changing users outside its service. */
+    directory: UserDirectory;
     tokens: TokenKit;
     notifications: NotificationService;
   };

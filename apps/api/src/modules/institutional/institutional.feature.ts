@@ -14,6 +14,7 @@ export function registerInstitutional(
   const service = createInstitutionalService({
     db: deps.db,
     sessions: deps.services.sessions,
+    users: deps.services.directory,
     messaging: deps.messaging,
     record: async (userId, clientId, kind, detail) => {
       await profile.record(userId, clientId, kind, detail ?? null);

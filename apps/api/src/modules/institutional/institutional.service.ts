@@ -12,11 +12,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/core';
 import { institutionalPages, supportTickets } from '../../db/schema/profile';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { SessionService } from '../session/session.service';
 import type { MessagingPort } from '../profile/ports';
+import type { UserDirectory } from '../users/user-directory';
 
 type PageRow = typeof institutionalPages.$inferSelect;
 type TicketInput = z.output<typeof supportTicketBody>;
@@ -26,6 +26,8 @@ export const protocolOf = (id: number) => `SUP-${String(id).padStart(6, '0')}`;
 export interface InstitutionalServiceDeps {
   db: Db;
   sessions: SessionService;
+  /** The cookie consent is kept on the user, through the users module. */
+  users: Pick<UserDirectory, 'setCookieConsent'>;
   messaging: MessagingPort;
   record: (userId: number, clientId: number | null, kind: string, detail?: string | null) => Promise<void>;
   log: (msg: string, err?: unknown) => void;
@@ -261,10 +263,7 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
 
   async function setCookieConsent(userId: number, accepted: boolean) {
     const acceptedAt = accepted ? new Date() : null;
-    await db
-      .update(users)
-      .set({ cookiePolicyAcceptedAt: acceptedAt, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await deps.users.setCookieConsent(userId, acceptedAt);
     await deps.sessions.invalidate(userId);
     return { acceptedAt: acceptedAt?.toISOString() ?? null };
   }

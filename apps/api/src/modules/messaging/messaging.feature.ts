@@ -22,6 +22,7 @@ export async function registerMessaging(app: App, deps: CoreDeps): Promise<Messa
   );
   return createMessagingService({
     db: deps.db,
+    users: deps.services.directory,
     jobs: deps.jobs,
     email: createEmailTransport(config),
     sms,

@@ -3,11 +3,11 @@ import type { LanguageCode } from '@trilha/contracts/session';
 import type { Db, DbOrTx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { outbox } from '../../db/schema/accounts';
-import { userClients } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { EmailTransport, TextProvider } from './providers';
 import type { CapturedMessage } from './capture';
 import type { Reachability } from './reachability';
+import type { UserDirectory } from '../users/user-directory';
 import type { Sealer } from './sealed';
 import { isTemplateName, maskSecrets, renderTemplate, textToHtml, type TemplateName } from './templates';
 
@@ -108,6 +108,8 @@ export const SEND_RETRY_DELAY_SECONDS = 30;
 
 export interface MessagingDeps {
   db: Db;
+  /** A message's client when the caller gives none: the user's only one, read through the users module. */
+  users: Pick<UserDirectory, 'onlyClientOf'>;
   jobs: JobQueue;
   email: EmailTransport;
   sms: TextProvider;
@@ -149,12 +151,7 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
   async function clientOf(message: SendMessage, tx: DbOrTx): Promise<number | null> {
     if (message.clientId !== undefined) return message.clientId;
     if (!message.userId) return null;
-    const rows = await tx
-      .select({ clientId: userClients.clientId })
-      .from(userClients)
-      .where(eq(userClients.userId, message.userId))
-      .limit(2);
-    return rows.length === 1 ? rows[0]!.clientId : null;
+    return deps.users.onlyClientOf(message.userId, tx);
   }
 
   async function deliver(channel: MessageChannel, to: string, subject: string, body: string) {

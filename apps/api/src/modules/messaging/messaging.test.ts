@@ -8,6 +8,7 @@ import { createClient, createUser } from '../../../test/factories';
 import { openDatabase, rowsOf, type Database } from '../../db/client';
 import { outbox } from '../../db/schema/accounts';
 import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import { createUserDirectory } from '../users/user-directory';
 import { createMessagingService, SEND_RETRY_LIMIT, type MessagingService } from './messaging.service';
 import { captureDir, readCaptured } from './capture';
 import { createEmailTransport, createTextProvider } from './providers';
@@ -383,6 +384,7 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('two instances working 
         const jobs = createJobQueue(own.jobQueueConnection, quiet, { pollingIntervalSeconds: 0.5 });
         const messaging = createMessagingService({
           db: own.db,
+          users: createUserDirectory(own.db),
           jobs,
           email: createEmailTransport({}),
           sms: createTextProvider('sms', 'http', url, undefined),

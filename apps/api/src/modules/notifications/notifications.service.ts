@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { fillPlaceholders } from '../../lib/messages';
 import type { PubSub } from '../../lib/pubsub';
+import type { UserDirectory } from '../users/user-directory';
 import { inboxRepo } from './inbox.repo';
 
 declare module '../../jobs/job-queue' {
@@ -44,6 +45,8 @@ export function createNotificationService(deps: {
   db: Db;
   jobs: JobQueue;
   pubsub: PubSub;
+  /** The recipient's language, read through the users module. */
+  users: Pick<UserDirectory, 'languageOf'>;
 }): NotificationService {
   deps.jobs.on({
     event: 'notifications.created',
@@ -57,7 +60,7 @@ export function createNotificationService(deps: {
   return {
     async notify({ userId, clientId, kind, data }, options = {}) {
       const write = async (tx: DbOrTx) => {
-        const stored = await inboxRepo.languageOf(tx, userId);
+        const stored = await deps.users.languageOf(userId, tx);
         const lang = languageCodes.find((c) => c === stored) ?? 'pt-BR';
         const [area = '', event = ''] = kind.split('.');
         const texts = catalogs[lang][area]?.[event] ?? catalogs['pt-BR'][area]![event]!;

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { languages } from '../../db/schema/core';
 import { userClients, users } from '../../db/schema/users';
 import { membershipsOf, type Memberships } from './client-blocks';
 import { createUsersRepo, type UserRow } from './users.repo';
@@ -32,6 +33,12 @@ export interface UserDirectory {
   selectClient(userId: number, clientId: number): Promise<void>;
   /** Keeps the user's language. */
   selectLanguage(userId: number, languageId: number): Promise<void>;
+  /** The code of the user's language, null when the user has none; in the caller's `tx` when given. */
+  languageOf(userId: number, tx?: DbOrTx): Promise<string | null>;
+  /** The client of a user who belongs to exactly one, else null; in the caller's `tx` when given. */
+  onlyClientOf(userId: number, tx?: DbOrTx): Promise<number | null>;
+  /** Keeps when the user accepted the cookie policy (null: not accepted). */
+  setCookieConsent(userId: number, acceptedAt: Date | null): Promise<void>;
 }
 
 export function createUserDirectory(db: DbOrTx): UserDirectory {
@@ -72,5 +79,25 @@ export function createUserDirectory(db: DbOrTx): UserDirectory {
     selectClient: (userId, clientId) => repo.update(userId, { selectedClientId: clientId }),
 
     selectLanguage: (userId, languageId) => repo.update(userId, { languageId }),
+
+    async languageOf(userId, tx = db) {
+      const [row] = await tx
+        .select({ code: languages.code })
+        .from(users)
+        .innerJoin(languages, eq(languages.id, users.languageId))
+        .where(eq(users.id, userId));
+      return row?.code ?? null;
+    },
+
+    async onlyClientOf(userId, tx = db) {
+      const rows = await tx
+        .select({ clientId: userClients.clientId })
+        .from(userClients)
+        .where(eq(userClients.userId, userId))
+        .limit(2);
+      return rows.length === 1 ? rows[0]!.clientId : null;
+    },
+
+    setCookieConsent: (userId, acceptedAt) => repo.update(userId, { cookiePolicyAcceptedAt: acceptedAt }),
   };
 }
