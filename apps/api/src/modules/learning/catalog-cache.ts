@@ -554,18 +554,14 @@ export function createCachedCatalogRepo(
   };
 
   /**
-   * A visible course's card, to be completed with the viewer's rows read by `rowsSql` (so a caller can read
-   * them in its own statement); undefined when the viewer may not see the course.
+   * A visible course's card from the catalog and the viewer's cached rows (the course list's), for the
+   * course detail; undefined when the viewer may not see the course.
    */
-  const cardParts = async (v: Viewer, courseId: number): Promise<CardParts | undefined> => {
+  const cachedCard = async (v: Viewer, courseId: number): Promise<CourseRow | undefined> => {
     const catalog = await cache.catalogOf(v.clientId);
     const c = catalog.byId.get(courseId);
     if (!c || !visible(c, v)) return undefined;
-    const progressIds = [c.id, ...(c.prerequisites ?? []).map((p) => p.id)];
-    return {
-      rowsSql: viewerRowsSql(v, { courseId, progressIds }),
-      card: (rows) => rowOf(c, viewerRowsOf(rows)),
-    };
+    return rowOf(c, await cache.cachedViewerRows(v.userId, () => viewerRows(v)));
   };
 
   function visibleTrails(trails: ClientTrails, v: Viewer) {
@@ -679,7 +675,7 @@ export function createCachedCatalogRepo(
     return { row: trailRowOf(t, mine), items };
   };
 
-  return { courseList, courseCard, cardParts, trailRows: sqlRepo.trailRows, trailList, trailDetail };
+  return { courseList, courseCard, cachedCard, trailRows: sqlRepo.trailRows, trailList, trailDetail };
 }
 
 /**
@@ -694,12 +690,8 @@ export interface RawViewerRow {
   at: string | Date | null;
 }
 
-export interface CardParts {
-  rowsSql: SQL;
-  card: (rows: RawViewerRow[]) => CourseRow;
-}
 export type CachedCatalogRepo = CatalogRepo & {
-  cardParts?: (v: Viewer, courseId: number) => Promise<CardParts | undefined>;
+  cachedCard?: (v: Viewer, courseId: number) => Promise<CourseRow | undefined>;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   ActivityKind,
   ActivityProgress,
@@ -12,10 +12,10 @@ import type {
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { ScormInfo } from '../../db/schema/learning';
 import { notFound } from '../../lib/errors';
-import type { CachedCatalogRepo, CatalogCache, RawViewerRow } from './catalog-cache';
+import type { CachedCatalogRepo, CatalogCache } from './catalog-cache';
 import type { CourseRow } from './catalog.repo';
 import { activityLocks, courseLock } from './locks';
-import { visibleTo, type Viewer } from './viewer';
+import { intArrayParam, visibleTo, type Viewer } from './viewer';
 
 /** A module's activity as every viewer shares it (a module without activities has `id` null). */
 export interface StructureRow {
@@ -202,31 +202,34 @@ export function createCourseContextLoader(
   }
 
   /**
-   * The viewer's progress and authorizations on `activityIds` and, in the same statement, the rows the
-   * card needs (`viewerRows`, when given): one round trip.
+   * The viewer's progress on the course's activities and, when one of them waits for an instructor, the
+   * authorizations (in the same statement). Most courses have no such activity: a plain read by key.
    */
-  async function learnerRows(v: Viewer, activityIds: number[], viewerRows?: SQL) {
-    const ids = `{${activityIds.join(',')}}`;
-    const [row] = rowsOf<{
-      viewer_rows: RawViewerRow[] | null;
-      progress: (LearnerActivityRow & { activity_id: number })[] | null;
-      authorized: number[] | null;
-    }>(
-      await db.execute(sql`
-        select
-          ${viewerRows ? sql`(select json_agg(r) from (${viewerRows}) r)` : sql`null::json`} as viewer_rows,
-          (select json_agg(p) from (
-            select activity_id, status, percent, success, score, completed_at, position as resume_position,
-              watched, duration, page, page_count
-            from activity_progress where user_id = ${v.userId} and activity_id = any(${ids}::int[])) p
-          ) as progress,
-          (select json_agg(activity_id) from activity_authorizations
-            where user_id = ${v.userId} and activity_id = any(${ids}::int[])) as authorized`),
-    );
+  async function learnerRows(v: Viewer, shape: StructureRow[]) {
+    const ids = intArrayParam(shape.flatMap((r) => (r.id === null ? [] : [r.id])));
+    const progressSql = sql`select activity_id, status, percent, success, score, completed_at,
+        position as resume_position, watched, duration, page, page_count
+      from activity_progress where user_id = ${v.userId} and activity_id = any(${ids}::int[])`;
+    let progress: (LearnerActivityRow & { activity_id: number })[];
+    let authorized: number[] = [];
+    if (!shape.some((r) => r.id !== null && r.requires_authorization)) {
+      progress = rowsOf<LearnerActivityRow & { activity_id: number }>(await db.execute(progressSql));
+    } else {
+      const [row] = rowsOf<{
+        progress: (LearnerActivityRow & { activity_id: number })[] | null;
+        authorized: number[] | null;
+      }>(
+        await db.execute(sql`
+          select (select json_agg(p) from (${progressSql}) p) as progress,
+            (select json_agg(activity_id) from activity_authorizations
+              where user_id = ${v.userId} and activity_id = any(${ids}::int[])) as authorized`),
+      );
+      progress = row?.progress ?? [];
+      authorized = row?.authorized ?? [];
+    }
     return {
-      mine: row?.viewer_rows ?? [],
-      progress: new Map((row?.progress ?? []).map(({ activity_id, ...p }) => [Number(activity_id), p])),
-      authorized: new Set((row?.authorized ?? []).map(Number)),
+      progress: new Map(progress.map(({ activity_id, ...p }) => [Number(activity_id), p])),
+      authorized: new Set(authorized.map(Number)),
     };
   }
 
@@ -234,23 +237,15 @@ export function createCourseContextLoader(
   async function load(v: Viewer, courseId: number, trailId?: number): Promise<CourseContext> {
     const trail = trailId ? await trailContext(v, trailId, courseId) : null;
     if (trail === undefined) throw notFound();
-    let card: CourseRow | undefined;
-    let learner: Awaited<ReturnType<typeof learnerRows>>;
-    let shape: StructureRow[];
-    const idsOf = (rows: StructureRow[]) => rows.flatMap((r) => (r.id === null ? [] : [r.id]));
-    if (!trailId && repo.cardParts) {
-      // Visibility from the cached catalog; the card's rows come with the viewer's progress rows.
-      const parts = await repo.cardParts(v, courseId);
-      if (!parts) throw notFound();
-      shape = await structure(v, courseId);
-      learner = await learnerRows(v, idsOf(shape), parts.rowsSql);
-      card = parts.card(learner.mine);
-    } else {
-      card = await repo.courseCard(v, courseId, { viaTrail: trailId });
-      if (!card) throw notFound();
-      shape = await structure(v, courseId);
-      learner = await learnerRows(v, idsOf(shape));
-    }
+    // Visibility and the card from the cached catalog and the viewer's cached rows (those of the course
+    // list, dropped by the viewer's writes) when there is a cache; inside a trail, the trail decides.
+    const card =
+      !trailId && repo.cachedCard
+        ? await repo.cachedCard(v, courseId)
+        : await repo.courseCard(v, courseId, { viaTrail: trailId });
+    if (!card) throw notFound();
+    const shape = await structure(v, courseId);
+    const learner = await learnerRows(v, shape);
     const rows: ActivityRow[] = shape.map((r) => ({
       ...r,
       ...((r.id !== null && learner.progress.get(r.id)) || notStarted),
@@ -282,13 +277,16 @@ export function createCourseContextLoader(
       lock: locks.get(a.id)!,
     }));
     const modules: CourseModule[] = [];
+    const moduleOf = new Map<number, CourseModule>();
+    const activityOf = new Map(activities.map((a) => [a.id, a]));
     for (const r of rows) {
-      let m = modules.find((x) => x.id === r.module_id);
+      let m = moduleOf.get(r.module_id);
       if (!m) {
         m = { id: r.module_id, position: r.module_position, title: r.module_title, activities: [] };
         modules.push(m);
+        moduleOf.set(r.module_id, m);
       }
-      const a = activities.find((x) => x.id === r.id);
+      const a = r.id === null ? undefined : activityOf.get(r.id);
       if (a) {
         m.activities.push({
           id: a.id,
