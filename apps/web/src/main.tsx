@@ -8,7 +8,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { onSessionExpired } from './lib/api-client';
 import { installDeepLinkHandler } from './lib/deep-link';
-import { bootAreas } from '@trilha/i18n/languages';
+import { bootAreas, shellAreas } from '@trilha/i18n/languages';
 import { initI18n, loadAllCatalogs, resolveInitialLanguage } from './lib/i18n';
 import { startLanguageSync } from './lib/language-sync';
 import { useParamsStore } from './lib/params-store';
@@ -26,10 +26,18 @@ async function boot() {
     useParamsStore.getState().loginConfig?.defaultLanguage,
   );
   if (new URLSearchParams(window.location.search).get('locale') === language) setLanguageCode(language);
-  // The login screen shows first with only the areas it needs; any other first screen (a deep link, the
-  // home a signed-in user is sent to from '/') may need any area, so it waits for all of them.
-  const onLoginScreen = window.location.pathname === '/' && !hasSession(useCommonStore.getState());
-  const catalogs = initI18n(language, onLoginScreen ? bootAreas : undefined).catch((error: unknown) =>
+  // The first screen shows with only the areas it needs: the login screen its own, the home screen (where
+  // '/' sends a signed-in user) those of the app shell and home. Every other page waits for all areas before
+  // it shows (`page()` in app/router.tsx), so a deep link never shows a key.
+  const signedIn = hasSession(useCommonStore.getState());
+  const path = window.location.pathname;
+  const onLoginScreen = path === '/' && !signedIn;
+  const firstAreas = onLoginScreen
+    ? bootAreas
+    : signedIn && (path === '/' || path === '/home')
+      ? shellAreas
+      : undefined;
+  const catalogs = initI18n(language, firstAreas).catch((error: unknown) =>
     console.error('Catalogs unavailable', error),
   );
 
@@ -54,7 +62,7 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   );
-  if (onLoginScreen) {
+  if (firstAreas) {
     loadAllCatalogs().catch((error: unknown) => console.error('Catalogs unavailable', error));
   }
 }

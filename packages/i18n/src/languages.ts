@@ -42,3 +42,10 @@ export const bootAreas = [
   'accounts',
   'institutional',
 ] as const satisfies readonly Area[];
+
+/**
+ * Areas the signed-in home screen and the app shell around it show (the navigation, the bell, the user
+ * menu, the preferences): a first screen that is home waits for these only; the other areas follow in the
+ * background, and any other page waits for all of them before it shows (apps/web/src/app/router.tsx).
+ */
+export const shellAreas = [...bootAreas, 'home', 'profile'] as const satisfies readonly Area[];

@@ -57,10 +57,12 @@ export interface PageModule {
 export function lazyPage(
   load: () => Promise<PageModule>,
   timeoutMs: number = PAGE_LOAD_TIMEOUT_MS,
+  /** What else the page needs before it shows (its catalogs), fetched alongside its chunk. */
+  needs?: () => Promise<unknown>,
 ): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> {
   const lazy: LazyRouteFunction<RouteObject> = async () => {
     try {
-      const module = await withTimeout(load(), timeoutMs);
+      const [module] = await withTimeout(Promise.all([load(), needs?.()]), timeoutMs);
       return { Component: module.default };
     } catch (error) {
       console.error(error);

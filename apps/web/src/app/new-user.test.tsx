@@ -53,7 +53,14 @@ describe('the unread bell', () => {
     const { router } = renderApp('/home');
     expect(await screen.findByRole('link', { name: '3 mensagens não lidas' })).toBeTruthy();
 
-    const companyField = (await screen.findAllByLabelText('Empresa')).find((el) => el.tagName === 'INPUT')!;
+    // The field's stand-in shows first; the select (with its list) replaces it once its chunk is there.
+    const companyField = await waitFor(() => {
+      const field = screen
+        .getAllByLabelText('Empresa')
+        .find((el) => el.tagName === 'INPUT' && el.hasAttribute('aria-haspopup'));
+      if (!field) throw new Error('The company select has not loaded yet');
+      return field;
+    });
     fireEvent.click(companyField);
     fireEvent.click(await screen.findByRole('option', { name: 'Nimbus Tech' }));
 

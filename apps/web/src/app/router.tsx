@@ -15,7 +15,8 @@ import { pendingStepsGuard } from '../features/accounts/api/pending-steps';
 import { ModuleGate } from './layouts/module-gate';
 import { PublicFrameLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { lazyLayout, lazyPage, type PageModule } from './lazy-page';
+import { lazyLayout, lazyPage, PAGE_LOAD_TIMEOUT_MS, type PageModule } from './lazy-page';
+import { loadAllCatalogs } from '../lib/i18n';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorBoundary } from './pages/route-error-boundary';
 import type { RouteHandle, RouteTitleKey } from './route-handle';
@@ -32,12 +33,33 @@ const adminAreaGate = lazyLayout(() => import('./layouts/admin-area-gate').then(
 const notFoundFrame = lazyLayout(() => import('./layouts/not-found-frame').then((m) => m.NotFoundFrame));
 
 /** A screen of the spec whose feature arrives with a later issue: the shared "not available yet" page. */
+/**
+ * Pages show once every catalog area of the language is there: the first screen may have been loaded with
+ * fewer (the login or home screen's, src/main.tsx) while the rest still arrive in the background.
+ */
+const allCatalogs = () =>
+  loadAllCatalogs().catch((error: unknown) => console.error('Catalogs unavailable', error));
+
 function soon(path: string, title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): RouteObject {
-  return { path, ...lazyPage(comingSoon), handle: { title, ...extra } satisfies RouteHandle };
+  return {
+    path,
+    ...lazyPage(comingSoon, PAGE_LOAD_TIMEOUT_MS, allCatalogs),
+    handle: { title, ...extra } satisfies RouteHandle,
+  };
 }
 
-function page(path: string | undefined, title: RouteTitleKey, load: () => Promise<PageModule>): RouteObject {
-  return { ...(path === undefined ? { index: true } : { path }), ...lazyPage(load), handle: { title } };
+function page(
+  path: string | undefined,
+  title: RouteTitleKey,
+  load: () => Promise<PageModule>,
+  /** The home screen needs only the areas of the shell and home (`shellAreas`), loaded before it. */
+  needsAllCatalogs = true,
+): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    ...lazyPage(load, PAGE_LOAD_TIMEOUT_MS, needsAllCatalogs ? allCatalogs : undefined),
+    handle: { title },
+  };
 }
 
 const publicInstitutional = () => import('../features/institutional/pages/public-institutional-page');
@@ -120,7 +142,7 @@ const publicScreens: RouteObject[] = [
 
 /** Authenticated screens inside the app shell (header, module navigation, user menu). */
 const appScreens: RouteObject[] = [
-  page('home', 'routes:home', () => import('./routes/home.route')),
+  page('home', 'routes:home', () => import('./routes/home.route'), false),
   soon('home/surveys/:survey_id', 'routes:homeSurvey'),
 
   page('online-courses', 'routes:onlineCourses', () =>

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, NavLink, Stack } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -31,7 +31,8 @@ export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
     items.map((item) => item.path),
   );
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    // The browser's own scrolling (Mantine's ScrollArea would put floating-ui on every signed-in first screen).
+    <Box mih={0} style={{ overflowY: 'auto', scrollbarGutter: 'stable' }}>
       <Stack gap={2}>
         {items.map((item, index) => {
           const active = index === activeIndex;
@@ -52,6 +53,6 @@ export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
           );
         })}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,9 +1,10 @@
-import { AppShell, Burger, Group, type MantineSpacing } from '@mantine/core';
+import { Box, Burger, Group, type MantineSpacing } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import classes from './nav-shell.module.css';
 
 /**
  * The frame of the signed-in areas with a side navigation (the app and the back office): the skip link,
@@ -36,13 +37,9 @@ export function NavShell({
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
+    <div className={classes.shell}>
       <SkipLink label={t('skipToContent')} />
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -60,13 +57,13 @@ export function NavShell({
             {actions}
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar id={navId} p="sm" component="nav" aria-label={navLabel}>
+      </header>
+      <nav id={navId} aria-label={navLabel} className={classes.navbar} data-opened={opened || undefined}>
         {navigation(close)}
-      </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
+      </nav>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </div>
   );
 }

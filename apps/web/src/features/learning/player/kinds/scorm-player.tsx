@@ -1,6 +1,6 @@
 import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   summarizeScorm,
@@ -87,8 +87,10 @@ export function ScormPlayer({
     };
   }, [version, initial, autocommitSeconds]);
 
-  // The package runs on the content origin: its calls arrive by postMessage from its frame only.
-  useEffect(() => {
+  // The package runs on the content origin: its calls arrive by postMessage from its frame only. Connected
+  // in the same task as the frame is inserted (a layout effect): a passive effect may run after a cached
+  // package already sent its first call (Initialize), which would then be lost.
+  useLayoutEffect(() => {
     if (!runtime) return;
     return connectScormFrame({ frame: () => frameRef.current, contentOrigin, runtime });
   }, [runtime, contentOrigin]);
