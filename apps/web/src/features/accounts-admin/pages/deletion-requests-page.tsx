@@ -5,6 +5,7 @@ import { formatDateTime } from '@trilha/domain/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
+import { useCan } from '../../../lib/permissions';
 import { useDeletionRequests, useProcessDeletion } from '../api/admin';
 import { apiErrorText } from '../../../lib/form-errors';
 import { PagedList } from '../../../components/paged-list';
@@ -18,6 +19,8 @@ export default function DeletionRequestsPage() {
   const [page, setPage] = useState(1);
   const list = useDeletionRequests(status, page);
   const process = useProcessDeletion();
+  // Managers see the requests; processing them is for support and program administrators.
+  const mayProcess = useCan('users.process-deletions');
   const [confirm, setConfirm] = useState<DeletionRequest | null>(null);
 
   const run = async () => {
@@ -84,10 +87,14 @@ export default function DeletionRequestsPage() {
                     <Text fz="sm">{formatDateTime(r.requestedAt, currentLanguage())}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {r.status === 'pending' ? (
+                    {r.status === 'pending' && mayProcess ? (
                       <Button size="xs" color="red" variant="light" onClick={() => setConfirm(r)}>
                         {t('deletion.process')}
                       </Button>
+                    ) : r.status === 'pending' ? (
+                      <Badge variant="light" color="yellow">
+                        {t('deletion.awaiting')}
+                      </Badge>
                     ) : (
                       <Badge variant="light" color="gray">
                         {t('deletion.processed')}
