@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { text } from '../primitives';
+import type { ContentActivityKind } from './kinds';
+
+// ---------------------------------------------------------------------------------------------------
+// Activity settings and completion modes
+
+/**
+ * How a content activity that is not media nor SCORM completes, chosen by its author (see
+ * docs/completion.md): `view` once its viewer really loaded, `download` once the file was served,
+ * `last_page` once the last page was shown, `time` after `minSeconds` with the activity visible, counted
+ * by the server from the heartbeats it receives.
+ */
+export const completionModes = ['view', 'download', 'last_page', 'time'] as const;
+export const completionMode = z.enum(completionModes);
+export type CompletionMode = z.infer<typeof completionMode>;
+
+/** The modes each kind offers, its default first. Media kinds complete on the watched share, SCORM on its data. */
+export const completionModesByKind: Partial<Record<ContentActivityKind, readonly CompletionMode[]>> = {
+  pdf: ['last_page', 'time', 'download'],
+  html: ['view', 'time'],
+  ppt: ['download', 'time'],
+  flash: ['download'],
+  slideshare: ['view', 'time'],
+  file: ['download', 'view', 'time'],
+};
+/** Seconds of `time` mode when the author sets none. */
+export const DEFAULT_MIN_SECONDS = 60;
+
+/** The seconds an activity in `time` mode must be visible: the author's, else DEFAULT_MIN_SECONDS. */
+export function minSecondsOf(settings: { minSeconds?: unknown }): number {
+  const s = settings.minSeconds;
+  return typeof s === 'number' && Number.isFinite(s) ? s : DEFAULT_MIN_SECONDS;
+}
+
+export function completionModeOf(kind: string, settings: { completion?: unknown }): CompletionMode | null {
+  const modes = completionModesByKind[kind as ContentActivityKind];
+  if (!modes) return null;
+  const chosen = settings.completion as CompletionMode | undefined;
+  return chosen && modes.includes(chosen) ? chosen : modes[0]!;
+}
+
+/** Per-kind settings of an activity; files (pdf, video, audio, scorm, html, flash, ppt, file) are uploaded apart. */
+export const activitySettings = z.object({
+  /** youtube: the video id (11 chars) or a watch / youtu.be URL; vimeo: the numeric id or URL. */
+  videoId: text().trim().max(200).optional(),
+  /** wowza: the HLS URL (https://…/playlist.m3u8), or empty with an uploaded HLS folder zip. */
+  streamUrl: text().trim().max(2_000).optional(),
+  /** slideshare: the embed URL or the presentation URL. */
+  embedUrl: text().trim().max(2_000).optional(),
+  /** Media kinds: share 0..1 to watch for completion (default 0.9). */
+  completionThreshold: z.number().min(0.1).max(1).optional(),
+  durationSeconds: z.number().int().min(1).max(86_400).optional(),
+  pageCount: z.number().int().min(1).max(10_000).optional(),
+  /** How the activity completes (per kind: completionModesByKind; unset = the kind's default). */
+  completion: completionMode.optional(),
+  /** `time` mode: seconds the activity must be visible (default DEFAULT_MIN_SECONDS). */
+  minSeconds: z.number().int().min(10).max(14_400).optional(),
+});
+export type ActivitySettings = z.infer<typeof activitySettings>;
