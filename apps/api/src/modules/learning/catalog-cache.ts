@@ -623,7 +623,8 @@ export function createCachedCatalogRepo(
       cache.cachedViewerRows(v.userId, () => viewerRows(v)),
     ]);
     const search = f.search ? f.search.toLowerCase() : null;
-    const kept: TrailRow[] = [];
+    const kept: CatalogTrail[] = [];
+    const rowOfKept: TrailRow[] = [];
     for (const t of visibleTrails(trails, v)) {
       if (
         (f.favorite === 'favorites' && !mine.trailFavorites.has(t.id)) ||
@@ -637,11 +638,18 @@ export function createCachedCatalogRepo(
           (f.subscription_type === 'subscribed') !== mine.trailEnrollments.has(t.id))
       )
         continue;
-      const row = trailRowOf(t, mine);
-      if (f.progress === 'all' || row.status === f.progress) kept.push(row);
+      // Without a progress filter only the page's rows need the viewer's progress worked out.
+      if (f.progress === 'all') kept.push(t);
+      else {
+        const row = trailRowOf(t, mine);
+        if (row.status === f.progress) rowOfKept.push(row);
+      }
     }
     const start = (f.page - 1) * f.pageSize;
-    return { rows: kept.slice(start, start + f.pageSize), total: kept.length };
+    if (f.progress !== 'all')
+      return { rows: rowOfKept.slice(start, start + f.pageSize), total: rowOfKept.length };
+    const rows = kept.slice(start, start + f.pageSize).map((t) => trailRowOf(t, mine));
+    return { rows, total: kept.length };
   };
 
   const trailDetail: CatalogRepo['trailDetail'] = async (v, trailId) => {
