@@ -11,6 +11,7 @@ import { fromPglite, type ConstructorOptions as JobQueueConnection } from 'pg-bo
 import { installJobQueue } from '../jobs/job-queue';
 import { migrationAreas } from './areas';
 import * as schema from './schema';
+import { ambientDb } from './unit-of-work';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; the same query API as Db. */
@@ -18,6 +19,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {
+  /** Joins the unit of work open in the caller's async context, if any (`unit-of-work.ts`). */
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
@@ -53,7 +55,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
     // process: the pool replaces it on the next query.
     pool.on('error', (err) => console.error('[db] idle connection error:', err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = ambientDb(drizzlePg(pool, { schema }) as unknown as Db);
     const jobQueueConnection: JobQueueConnection = { connectionString: opts.databaseUrl, max: 2 };
     return {
       db,
@@ -74,7 +76,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = ambientDb(drizzlePglite(client, { schema }) as unknown as Db);
   const jobQueueConnection: JobQueueConnection = { db: fromPglite(client), backend: 'pglite' };
   return {
     db,

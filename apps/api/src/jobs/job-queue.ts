@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { afterCommit, currentTransaction, unitOfWork } from '../db/unit-of-work';
 
 /**
  * Every job of the API and the data it carries. An area adds its jobs here by declaration merging, next
@@ -54,7 +55,10 @@ export interface JobDefinition<N extends JobName> {
 }
 
 export interface SendOptions {
-  /** Send inside this transaction: the job exists only if the transaction commits. */
+  /**
+   * Send inside this transaction: the job exists only if the transaction commits. Without it, a job sent
+   * inside a unit of work (`db/unit-of-work.ts`) is written in the unit's transaction.
+   */
   tx?: DbOrTx;
   /** At most one queued job with this key at a time. */
   singletonKey?: string;
@@ -102,7 +106,9 @@ export interface JobQueue {
   listen<E extends EventName>(event: E, listener: (data: DomainEvents[E]) => void | Promise<void>): void;
   /**
    * Runs `work` in one transaction of `db`: the events it emits with its `tx` are queued for their
-   * reactions in that transaction and reach this instance's listeners once it commits.
+   * reactions in that transaction and reach this instance's listeners once it commits. This is
+   * `unitOfWork(db).run` (`db/unit-of-work.ts`): inside an open unit of work it joins that unit, and the
+   * listeners hear its events after the outermost commit.
    */
   transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -162,8 +168,6 @@ export function createJobQueue(
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
   const listeners = new Map<string, ((data: never) => void | Promise<void>)[]>();
-  /** The events emitted in each open `transaction`, for its listeners once it commits. */
-  const afterCommit = new WeakMap<object, (() => Promise<void>)[]>();
 
   async function notify(event: string, data: unknown) {
     for (const listener of listeners.get(event) ?? []) {
@@ -206,25 +210,18 @@ export function createJobQueue(
       listeners.set(event, [...(listeners.get(event) ?? []), listener as (data: never) => void]);
     },
 
-    async transaction(db, work) {
-      const pending: (() => Promise<void>)[] = [];
-      const result = await db.transaction(async (tx) => {
-        afterCommit.set(tx, pending);
-        return work(tx);
-      });
-      for (const run of pending) await run();
-      return result;
+    transaction(db, work) {
+      return unitOfWork(db).run(work);
     },
 
     async emit(event, data, options = {}) {
+      const tx = options.tx ?? currentTransaction();
       if (listeners.has(event)) {
-        if (!options.tx) {
+        if (!tx) {
           await notify(event, data);
-        } else {
-          const pending = afterCommit.get(options.tx);
+        } else if (!afterCommit(tx, () => notify(event, data))) {
           // A transaction opened elsewhere gives no moment of commit to wait for.
-          if (!pending) throw new Error(`event ${event} has listeners: emit it in jobs.transaction()`);
-          pending.push(() => notify(event, data));
+          throw new Error(`event ${event} has listeners: emit it in jobs.transaction()`);
         }
       }
       if (!reactions.has(event)) return;
@@ -232,15 +229,16 @@ export function createJobQueue(
       // The subscribers come from the code, not from a query: on PGlite a query outside the caller's
       // transaction would wait for that transaction to end.
       for (const queue of reactions.get(event) ?? []) {
-        await b.send(queue, data as object, options.tx ? { db: inTransaction(options.tx) } : {});
+        await b.send(queue, data as object, tx ? { db: inTransaction(tx) } : {});
       }
     },
 
     async send(name, data, options = {}) {
       if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
       const b = await started();
+      const tx = options.tx ?? currentTransaction();
       return b.send(name, data as object, {
-        ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+        ...(tx ? { db: inTransaction(tx) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
       });
