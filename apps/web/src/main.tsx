@@ -55,6 +55,7 @@ async function boot() {
   startLanguageSync();
   installDeepLinkHandler((to) => router.navigate(to));
 
+  document.getElementById('boot-splash')?.remove();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

@@ -176,10 +176,12 @@ async function send<T>(
 async function readBody<T>(
   response: Response,
   contract: z.ZodType<T> | LazyContract<T> | undefined,
+  /** A lazy contract's load, when the caller started it with the request. */
+  started?: Promise<z.ZodType<T>>,
 ): Promise<T> {
   if (response.status === 204) return undefined as T;
-  // A lazy schema is fetched while the answer's body is read.
-  const loading = contract && isLazy(contract) ? contract.load() : undefined;
+  // A lazy schema is fetched while the answer's body is read, if the caller has not started it already.
+  const loading = started ?? (contract && isLazy(contract) ? contract.load() : undefined);
   loading?.catch(() => undefined);
   const text = await response.text();
   const json: unknown = text ? JSON.parse(text) : undefined;
@@ -263,8 +265,12 @@ export function expireSession(): void {
 
 /** JSON call to the API with the session's bearer token, refreshing and replaying once on a 401. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  // A lazy contract starts loading with the call rather than when its answer arrives: on a slow
+  // connection the two round trips overlap instead of following each other.
+  const loading = options.schema && isLazy(options.schema) ? options.schema.load() : undefined;
+  loading?.catch(() => undefined);
   const response = await sendWithRenewal(path, options);
-  return readBody(response, options.schema);
+  return readBody(response, options.schema, loading);
 }
 
 /** A file the API answers (a CSV export), asked with the session like any call: a 401 renews and replays. */
