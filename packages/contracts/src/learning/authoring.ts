@@ -4,13 +4,13 @@ import { roleName } from '../session';
 import { id } from './ids';
 import {
   activityKind,
-  contentActivityKind,
+  type ContentActivityKind,
   fileGroup,
   pageOf,
   subscriptionMode,
   trailItemKind,
 } from './kinds';
-import { activitySettings, completionModesByKind } from './settings';
+import { activitySettings, activitySettingsByKind } from './settings';
 
 // ---------------------------------------------------------------------------------------------------
 // Back office: courses, modules, activities
@@ -38,30 +38,39 @@ export const moduleBody = z.object({
 });
 export type ModuleBody = z.infer<typeof moduleBody>;
 
-/** POST /api/admin/learning/modules/:id/activities and PUT /api/admin/learning/activities/:id */
-export const activityBody = z
-  .object({
-    kind: contentActivityKind,
-    title: text().trim().min(1).max(200),
-    description: text().trim().max(5_000).default(''),
-    position: z.number().int().min(1).optional(),
-    /** Opens only after the activities before it in its module are done. */
-    requiresPrevious: z.boolean().default(false),
-    /** Opens only once an instructor authorizes the learner. */
-    requiresAuthorization: z.boolean().default(false),
-    settings: activitySettings.default({}),
-  })
-  .superRefine((body, ctx) => {
-    const mode = body.settings.completion;
-    if (mode && !completionModesByKind[body.kind]?.includes(mode)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['settings', 'completion'],
-        message: 'completion mode not offered for this kind',
-      });
-    }
-  });
+const activityFields = {
+  title: text().trim().min(1).max(200),
+  description: text().trim().max(5_000).default(''),
+  position: z.number().int().min(1).optional(),
+  /** Opens only after the activities before it in its module are done. */
+  requiresPrevious: z.boolean().default(false),
+  /** Opens only once an instructor authorizes the learner. */
+  requiresAuthorization: z.boolean().default(false),
+};
+/** One kind's member of `activityBody`: the shared fields and that kind's settings. */
+const activityOf = <K extends ContentActivityKind, S extends z.ZodType>(kind: K, settings: S) =>
+  z.object({ kind: z.literal(kind), ...activityFields, settings: settings.default({} as never) });
+
+/**
+ * POST /api/admin/learning/modules/:id/activities and PUT /api/admin/learning/activities/:id — one
+ * member per content kind, its settings validated by that kind's schema (activitySettingsByKind).
+ */
+export const activityBody = z.discriminatedUnion('kind', [
+  activityOf('pdf', activitySettingsByKind.pdf),
+  activityOf('video', activitySettingsByKind.video),
+  activityOf('audio', activitySettingsByKind.audio),
+  activityOf('youtube', activitySettingsByKind.youtube),
+  activityOf('vimeo', activitySettingsByKind.vimeo),
+  activityOf('wowza', activitySettingsByKind.wowza),
+  activityOf('scorm', activitySettingsByKind.scorm),
+  activityOf('html', activitySettingsByKind.html),
+  activityOf('flash', activitySettingsByKind.flash),
+  activityOf('ppt', activitySettingsByKind.ppt),
+  activityOf('slideshare', activitySettingsByKind.slideshare),
+  activityOf('file', activitySettingsByKind.file),
+]);
 export type ActivityBody = z.input<typeof activityBody>;
+export type ParsedActivityBody = z.output<typeof activityBody>;
 
 export const adminActivity = z.object({
   id,

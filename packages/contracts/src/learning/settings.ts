@@ -40,8 +40,7 @@ export function completionModeOf(kind: string, settings: { completion?: unknown 
   return chosen && modes.includes(chosen) ? chosen : modes[0]!;
 }
 
-/** Per-kind settings of an activity; files (pdf, video, audio, scorm, html, flash, ppt, file) are uploaded apart. */
-export const activitySettings = z.object({
+const settingFields = {
   /** youtube: the video id (11 chars) or a watch / youtu.be URL; vimeo: the numeric id or URL. */
   videoId: text().trim().max(200).optional(),
   /** wowza: the HLS URL (https://…/playlist.m3u8), or empty with an uploaded HLS folder zip. */
@@ -51,10 +50,65 @@ export const activitySettings = z.object({
   /** Media kinds: share 0..1 to watch for completion (default 0.9). */
   completionThreshold: z.number().min(0.1).max(1).optional(),
   durationSeconds: z.number().int().min(1).max(86_400).optional(),
+  /** pdf: learned from the upload; the author may set it. */
   pageCount: z.number().int().min(1).max(10_000).optional(),
   /** How the activity completes (per kind: completionModesByKind; unset = the kind's default). */
   completion: completionMode.optional(),
   /** `time` mode: seconds the activity must be visible (default DEFAULT_MIN_SECONDS). */
   minSeconds: z.number().int().min(10).max(14_400).optional(),
-});
+};
+
+/**
+ * The settings as stored and as the back office reads them: every kind's fields, all optional (rows
+ * written before the settings were typed per kind may carry another kind's).
+ */
+export const activitySettings = z.object(settingFields);
 export type ActivitySettings = z.infer<typeof activitySettings>;
+
+const notOffered = 'completion mode not offered for this kind';
+
+/** Completion fields of a kind that offers modes: the mode must be one the kind offers. */
+function withCompletion<T extends z.ZodRawShape>(kind: keyof typeof completionModesByKind, shape: T) {
+  const modes = completionModesByKind[kind]!;
+  return z
+    .object({ ...shape, completion: settingFields.completion, minSeconds: settingFields.minSeconds })
+    .superRefine((settings, ctx) => {
+      const chosen = (settings as { completion?: CompletionMode }).completion;
+      if (chosen && !modes.includes(chosen))
+        ctx.addIssue({ code: 'custom', path: ['completion'], message: notOffered });
+    });
+}
+
+/** Media kinds complete on the watched share: no completion mode. */
+const mediaFields = {
+  completionThreshold: settingFields.completionThreshold,
+  durationSeconds: settingFields.durationSeconds,
+  completion: z.never({ error: notOffered }).optional(),
+};
+
+/**
+ * What each content kind's settings take (files of pdf, video, audio, scorm, html, flash, ppt and file
+ * are uploaded apart). Fields of another kind are dropped; a completion mode the kind does not offer is
+ * refused. Kinds to come (tests, games) add their member here and in `activityBody`.
+ */
+export const activitySettingsByKind = {
+  pdf: withCompletion('pdf', { pageCount: settingFields.pageCount }),
+  video: z.object(mediaFields),
+  audio: z.object(mediaFields),
+  youtube: z.object({ videoId: settingFields.videoId, ...mediaFields }),
+  vimeo: z.object({ videoId: settingFields.videoId, ...mediaFields }),
+  wowza: z.object({ streamUrl: settingFields.streamUrl, ...mediaFields }),
+  /** SCORM completes on its runtime data. */
+  scorm: z.object({ completion: mediaFields.completion }),
+  html: withCompletion('html', {}),
+  flash: withCompletion('flash', {}),
+  ppt: withCompletion('ppt', {}),
+  slideshare: withCompletion('slideshare', { embedUrl: settingFields.embedUrl }),
+  file: withCompletion('file', {}),
+} satisfies Record<ContentActivityKind, z.ZodType>;
+
+/** The settings of one content kind, as sent (`ActivitySettingsInput`) and as validated. */
+export type ActivitySettingsOf<K extends ContentActivityKind> = z.output<(typeof activitySettingsByKind)[K]>;
+export type ActivitySettingsInput<K extends ContentActivityKind> = z.input<
+  (typeof activitySettingsByKind)[K]
+>;

@@ -188,14 +188,8 @@ async function seedLearning(db: Db, storage: Storage, maxUploadBytes: number) {
   }
 
   async function addActivity(actor: Actor, moduleId: number, a: DemoActivity) {
-    const course = await authoring.addActivity(actor, moduleId, {
-      kind: a.kind,
-      title: a.title,
-      description: a.description,
-      requiresPrevious: a.requiresPrevious ?? false,
-      requiresAuthorization: a.requiresAuthorization ?? false,
-      settings: a.settings ?? {},
-    });
+    const { file: _file, ...body } = a;
+    const course = await authoring.addActivity(actor, moduleId, body);
     const id = course.modules.find((m) => m.id === moduleId)!.activities.at(-1)!.id;
     if (a.file) await authoring.uploadActivityFile(actor, id, await source(a.file.source), a.file.name);
     return id;

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type {
   ActivityBody,
+  ActivitySettings,
   AdminCourse,
   AdminCourseListPage,
   Audience,
@@ -10,6 +11,7 @@ import type {
   CourseBody,
   FileGroup,
   ModuleBody,
+  ParsedActivityBody,
   TaxonomyKind,
   UserAudienceBody,
 } from '@trilha/contracts/learning';
@@ -630,33 +632,41 @@ export function createAuthoringService(deps: {
     return adminCourse(actor.clientId, courseId);
   }
 
-  /** Validates and normalizes the per-kind settings (video ids, stream and embed URLs). */
-  function normalizeSettings(kind: string, settings: Record<string, unknown>): Record<string, unknown> {
-    const out: Record<string, unknown> = { ...settings };
-    for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-    if (kind === 'youtube' || kind === 'vimeo') {
-      const raw = typeof out['videoId'] === 'string' ? (out['videoId'] as string) : '';
-      if (raw) {
-        const id = kind === 'youtube' ? youtubeId(raw) : vimeoId(raw);
-        if (!id)
-          throw new AppError('LEARNING_INVALID_VIDEO_ID', 400, { details: [{ path: 'settings.videoId' }] });
-        out['videoId'] = id;
+  /** Checks and normalizes the kind's settings (video ids, stream and embed URLs); unset fields are left out. */
+  function normalizeSettings(body: ParsedActivityBody): ActivitySettings {
+    const out: ActivitySettings = Object.fromEntries(
+      Object.entries(body.settings).filter(([, value]) => value !== undefined),
+    );
+    switch (body.kind) {
+      case 'youtube':
+      case 'vimeo': {
+        const raw = body.settings.videoId ?? '';
+        if (raw) {
+          const id = body.kind === 'youtube' ? youtubeId(raw) : vimeoId(raw);
+          if (!id)
+            throw new AppError('LEARNING_INVALID_VIDEO_ID', 400, { details: [{ path: 'settings.videoId' }] });
+          out.videoId = id;
+        }
+        break;
       }
-    }
-    if (kind === 'wowza' && typeof out['streamUrl'] === 'string' && out['streamUrl'] !== '') {
-      if (!isHlsUrl(out['streamUrl'] as string)) throw new AppError('LEARNING_INVALID_STREAM_URL', 400);
-    }
-    if (kind === 'slideshare' && typeof out['embedUrl'] === 'string' && out['embedUrl'] !== '') {
-      const url = slideshareUrl(out['embedUrl'] as string);
-      if (!url) throw new AppError('LEARNING_INVALID_EMBED_URL', 400);
-      out['embedUrl'] = url;
+      case 'wowza':
+        if (body.settings.streamUrl && !isHlsUrl(body.settings.streamUrl))
+          throw new AppError('LEARNING_INVALID_STREAM_URL', 400);
+        break;
+      case 'slideshare':
+        if (body.settings.embedUrl) {
+          const url = slideshareUrl(body.settings.embedUrl);
+          if (!url) throw new AppError('LEARNING_INVALID_EMBED_URL', 400);
+          out.embedUrl = url;
+        }
+        break;
     }
     return out;
   }
 
   async function addActivity(actor: Actor, moduleId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
-    const settings = normalizeSettings(body.kind, body.settings);
+    const settings = normalizeSettings(body);
     const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       const [a] = await tx
@@ -704,7 +714,7 @@ export function createAuthoringService(deps: {
       if (a.kind !== body.kind && a.contentPrefix)
         throw new AppError('LEARNING_KIND_CHANGE_NOT_ALLOWED', 409);
       // Learned settings (page count of the uploaded PDF) stay unless the author sets them.
-      const settings = normalizeSettings(body.kind, { ...pick(a.settings, ['pageCount']), ...body.settings });
+      const settings = { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
       await tx
         .update(activities)
         .set({

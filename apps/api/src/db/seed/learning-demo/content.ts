@@ -1,4 +1,8 @@
-import type { ActivitySettings, ContentActivityKind, SubscriptionMode } from '@trilha/contracts/learning';
+import type {
+  ActivitySettingsInput,
+  ContentActivityKind,
+  SubscriptionMode,
+} from '@trilha/contracts/learning';
 
 /**
  * The demo's learning content, as a Brazilian retail training team would publish it. Files are named by
@@ -29,16 +33,18 @@ export type DemoFileName =
   | 'journey.pptx'
   | 'lineup.pptx';
 
-export interface DemoActivity {
-  kind: ContentActivityKind;
+interface DemoActivityOf<K extends ContentActivityKind> {
+  kind: K;
   title: string;
   description: string;
-  settings?: ActivitySettings;
+  settings?: ActivitySettingsInput<K>;
   /** The file uploaded for it, with the name the author's file had. */
   file?: { source: DemoFileName; name: string };
   requiresPrevious?: boolean;
   requiresAuthorization?: boolean;
 }
+/** One activity of a demo course, its settings those of its kind. */
+export type DemoActivity = { [K in ContentActivityKind]: DemoActivityOf<K> }[ContentActivityKind];
 
 export interface DemoCourse {
   key: string;

@@ -17,6 +17,7 @@ import {
   completionModesByKind,
   contentActivityKinds,
   DEFAULT_MIN_SECONDS,
+  type ActivityBody,
   type AdminActivity,
   type AdminCourse,
   type CompletionMode,
@@ -79,6 +80,40 @@ function draftOf(activity: AdminActivity | null): Draft {
 
 const mediaKinds: ContentActivityKind[] = ['video', 'audio', 'youtube', 'vimeo', 'wowza'];
 
+/** What the draft saves: its kind's member of the activity body, with only that kind's settings. */
+function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
+  const fields = {
+    title: draft.title,
+    description: draft.description,
+    requiresPrevious: draft.requiresPrevious,
+    requiresAuthorization: draft.requiresAuthorization,
+  };
+  const watched = { completionThreshold: draft.completionPercent / 100 };
+  const completes = completion
+    ? { completion, ...(completion === 'time' ? { minSeconds: draft.minSeconds } : {}) }
+    : {};
+  switch (draft.kind) {
+    case 'youtube':
+    case 'vimeo':
+      return { kind: draft.kind, ...fields, settings: { videoId: draft.videoId, ...watched } };
+    case 'wowza':
+      return {
+        kind: 'wowza',
+        ...fields,
+        settings: { ...(draft.streamUrl ? { streamUrl: draft.streamUrl } : {}), ...watched },
+      };
+    case 'video':
+    case 'audio':
+      return { kind: draft.kind, ...fields, settings: watched };
+    case 'scorm':
+      return { kind: 'scorm', ...fields, settings: {} };
+    case 'slideshare':
+      return { kind: 'slideshare', ...fields, settings: { embedUrl: draft.embedUrl, ...completes } };
+    default:
+      return { kind: draft.kind, ...fields, settings: completes };
+  }
+}
+
 /** Create or edit an activity of any content kind; file kinds upload once the activity exists. */
 export function ActivityModal({
   courseId,
@@ -115,22 +150,7 @@ export function ActivityModal({
   const completionChoices = completionModesByKind[draft.kind] ?? [];
 
   const save = () => {
-    const settings = {
-      ...(draft.kind === 'youtube' || draft.kind === 'vimeo' ? { videoId: draft.videoId } : {}),
-      ...(draft.kind === 'wowza' && draft.streamUrl ? { streamUrl: draft.streamUrl } : {}),
-      ...(draft.kind === 'slideshare' ? { embedUrl: draft.embedUrl } : {}),
-      ...(mediaKinds.includes(draft.kind) ? { completionThreshold: draft.completionPercent / 100 } : {}),
-      ...(completion ? { completion } : {}),
-      ...(completion === 'time' ? { minSeconds: draft.minSeconds } : {}),
-    };
-    const body = {
-      kind: draft.kind,
-      title: draft.title,
-      description: draft.description,
-      requiresPrevious: draft.requiresPrevious,
-      requiresAuthorization: draft.requiresAuthorization,
-      settings,
-    };
+    const body = bodyOf(draft, completion);
     write.mutate(savedId ? courseApi.updateActivity(savedId, body) : courseApi.addActivity(moduleId, body), {
       onSuccess: (course) => {
         const saved = findActivity(course, savedId, draft.title);
