@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { unitOfWork } from '../db/unit-of-work';
 import { purgeExpiredAccounts } from '../modules/accounts/accounts.purge';
 import { purgeExpiredAuth } from '../modules/auth/auth.purge';
 import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency';
@@ -24,7 +25,7 @@ export function defineMaintenanceJobs(
     cron: PURGE_CRON,
     retryLimit: 3,
     async handler() {
-      const removed = await deps.db.transaction(async (tx) => ({
+      const removed = await unitOfWork(deps.db).run(async (tx) => ({
         ...(await purgeExpiredAuth(tx, deps.config.LOGIN_WINDOW_MINUTES)),
         ...(await purgeExpiredAccounts(tx, { passwordLinkTtlHours: deps.config.PASSWORD_LINK_TTL_HOURS })),
         idempotencyKeys: await purgeExpiredIdempotencyKeys(tx),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { unitOfWork } from '../unit-of-work';
 import { appSettings } from '../schema/core';
 
 export interface Seeder {
@@ -17,7 +18,7 @@ export async function runSeeders(db: Db, seeders: readonly Seeder[], log: (msg: 
     const key = `seed:${seeder.name}`;
     const [done] = await db.select().from(appSettings).where(eq(appSettings.key, key));
     if (done) continue;
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await seeder.run(tx as unknown as Db);
       await tx.insert(appSettings).values({ key, value: new Date().toISOString() });
     });

@@ -13,6 +13,7 @@ import type { LanguageCode, RoleName } from '@trilha/contracts/session';
 import { can } from '@trilha/contracts/permissions';
 import { outranks, rankOf } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { clients } from '../../db/schema/core';
 import { accountDeletionRequests } from '../../db/schema/profile';
 import { userClients, users } from '../../db/schema/users';
@@ -215,7 +216,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     if (rankOf(unique, false) >= rankOf(tenant.roles, tenant.isSuperuser)) {
       throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
     }
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .insert(userClients)
         .values({ userId, clientId: tenant.clientId, roles: unique })

@@ -5,6 +5,7 @@ import type { PasswordStrength } from '@trilha/contracts/site';
 import { checkPassword } from '@trilha/domain/password';
 import { cooldownRemainingSeconds } from '@trilha/domain/cooldown';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { clients, languages } from '../../db/schema/core';
 import { usedPasswordLinks, verificationCodes } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
@@ -222,7 +223,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + deps.codeTtlSeconds * 1000);
-      await db.transaction(async (tx) => {
+      await unitOfWork(db).run(async (tx) => {
         await tx
           .update(verificationCodes)
           .set({ consumedAt: new Date() })
@@ -316,7 +317,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
     async approve(userId, actorId, clientId) {
       const user = await userOf(userId);
-      const changed = await db.transaction(async (tx) => {
+      const changed = await unitOfWork(db).run(async (tx) => {
         const rows = await tx
           .update(users)
           .set({ status: 'active', updatedAt: new Date() })
@@ -378,7 +379,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         });
       }
       const passwordHash = await hashPassword(password);
-      const applied = await db.transaction(async (tx) => {
+      const applied = await unitOfWork(db).run(async (tx) => {
         // The link is spent in the same transaction that sets the password: a second use finds it.
         const spent = await tx
           .insert(usedPasswordLinks)

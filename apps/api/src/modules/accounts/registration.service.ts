@@ -18,6 +18,7 @@ import { normalizePhone } from '@trilha/contracts/profile';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { LoginConfig } from '@trilha/contracts/site';
 import type { Db, DbOrTx } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import {
   brands,
   companies,
@@ -408,7 +409,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const langId = await languageId(lang);
       let userId: number;
       try {
-        userId = await db.transaction(async (tx) => {
+        userId = await unitOfWork(db).run(async (tx) => {
           const [user] = await tx
             .insert(users)
             .values({
@@ -565,7 +566,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (v.phone && !user.phone) set.phone = normalizePhone(v.phone, country);
       if (missing.includes('terms')) set.termsAcceptedAt = new Date();
       try {
-        await db.transaction(async (tx) => {
+        await unitOfWork(db).run(async (tx) => {
           await tx.update(users).set(set).where(eq(users.id, userId));
           if (missing.includes('affiliation') && clientId) await saveAffiliation(tx, userId, clientId, v);
           await audit(tx, {

@@ -10,6 +10,7 @@ import {
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { clients } from '../../db/schema/core';
 import { institutionalPages, supportTickets } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
@@ -103,7 +104,7 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
     body: InstitutionalPageBody,
     actorId: number,
   ): Promise<InstitutionalPage> {
-    const row = await db.transaction(async (tx) => {
+    const row = await unitOfWork(db).run(async (tx) => {
       const existing = await tx
         .select({ id: institutionalPages.id })
         .from(institutionalPages)
@@ -244,7 +245,7 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
     status: string,
   ) {
     const siteId = await siteOfClient(tenant.clientId);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       const rows = await tx
         .update(supportTickets)
         .set({ status, updatedAt: new Date() })

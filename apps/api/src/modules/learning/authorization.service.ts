@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityAuthorizationList } from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { iso } from './course-context';
@@ -46,7 +47,7 @@ export function createAuthorizationService(db: Db) {
 
   async function authorize(clientId: number, actorId: number, activityId: number, userId: number) {
     await activityOf(clientId, activityId);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       const [member] = rowsOf(
         await tx.execute(
           sql`select 1 from user_clients where user_id = ${userId} and client_id = ${clientId}`,
@@ -68,7 +69,7 @@ export function createAuthorizationService(db: Db) {
 
   async function revoke(clientId: number, actorId: number, activityId: number, userId: number) {
     await activityOf(clientId, activityId);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx.execute(
         sql`delete from activity_authorizations where activity_id = ${activityId} and user_id = ${userId} and client_id = ${clientId}`,
       );

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { Db, DbOrTx } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import type { JobQueue } from '../../jobs/job-queue';
 import { outbox } from '../../db/schema/accounts';
 import { AppError } from '../../lib/errors';
@@ -246,7 +247,7 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
         }
         return row!;
       };
-      const row = options.tx ? await write(options.tx) : await db.transaction(write);
+      const row = options.tx ? await write(options.tx) : await unitOfWork(db).run(write);
       if (unreachable) {
         deps.log('message not sent', new Error(unreachable));
         throw new AppError('MESSAGE_NOT_SENT', 502);

@@ -5,6 +5,7 @@ import enUS from '@trilha/i18n/locales/en-US/profile.json' with { type: 'json' }
 import es from '@trilha/i18n/locales/es/profile.json' with { type: 'json' };
 import fr from '@trilha/i18n/locales/fr/profile.json' with { type: 'json' };
 import type { Db, DbOrTx } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import type { JobQueue } from '../../jobs/job-queue';
 import { fillPlaceholders } from '../../lib/messages';
 import type { PubSub } from '../../lib/pubsub';
@@ -73,7 +74,7 @@ export function createNotificationService(deps: {
         await deps.jobs.emit('notifications.created', { userId, clientId, messageId }, { tx });
         return messageId;
       };
-      return options.tx ? write(options.tx) : deps.db.transaction(write);
+      return options.tx ? write(options.tx) : unitOfWork(deps.db).run(write);
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 import type { LanguageCode } from '@trilha/contracts/session';
 import { checkPassword } from '@trilha/domain/password';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { accountDeletionRequests, supportTickets, userProfiles } from '../../db/schema/profile';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
@@ -152,7 +153,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
   }
 
   async function updatePersonal(userId: number, clientId: number | null, body: ProfilePersonalBody) {
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: new Date() })
@@ -177,7 +178,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       throw fieldError('email', 'PROFILE_EMAIL_TAKEN', 409);
     const cell = normalizePhone(body.cellPhone, body.country);
     const phoneChanged = cell !== user.phone;
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -219,7 +220,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
   async function updatePreferences(userId: number, clientId: number | null, body: ProfilePreferencesBody) {
     const languageId = await repo.languageId(body.languageCode);
     if (!languageId) throw new AppError('LANGUAGE_NOT_FOUND', 404);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({ timeZone: body.timeZone, languageId, updatedAt: new Date() })
@@ -236,7 +237,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     await deps.storage.put(key, webp);
     const { profile } = await loadOrFail(userId);
     const url = `${AVATAR_URL_PREFIX}${userId}-${random}`;
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: key });
     });
@@ -247,7 +248,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
   async function removeAvatar(userId: number, clientId: number | null) {
     const { profile } = await loadOrFail(userId);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx.update(users).set({ image: null, updatedAt: new Date() }).where(eq(users.id, userId));
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: null });
     });
@@ -281,7 +282,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       });
     }
     const passwordHash = await hashPassword(body.newPassword);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
@@ -304,7 +305,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const fullName = `${user.firstName} ${user.lastName}`.trim();
     if (!namesMatch(body.name, fullName)) throw fieldError('name', 'PROFILE_DELETION_NAME_MISMATCH');
     try {
-      await db.transaction(async (tx) => {
+      await unitOfWork(db).run(async (tx) => {
         const [row] = await tx
           .insert(accountDeletionRequests)
           .values({ userId, clientId, reason: body.reason ? body.reason : null })
@@ -358,7 +359,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     if (request.status !== 'pending') throw new AppError('ADMIN_DELETION_ALREADY_PROCESSED', 409);
     const userId = request.userId;
     const { profile, user } = await loadOrFail(userId);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { can } from '@trilha/contracts/permissions';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
@@ -30,7 +31,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
 
   async function setClientBlock(actorId: number, targetId: number, clientId: number, blocked: boolean) {
     if (actorId === targetId) throw new AppError('ADMIN_SELF_ACTION', 403);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       const changed = await tx
         .update(userClients)
         .set({ blockedAt: blocked ? new Date() : null })
@@ -59,7 +60,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
     const target = await repo.findById(targetId);
     if (!target) throw new AppError('NOT_FOUND', 404);
     if (target.isSuperuser) throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
-    await db.transaction(async (tx) => {
+    await unitOfWork(db).run(async (tx) => {
       await tx
         .update(users)
         .set({ status, blockedAt: status === 'blocked' ? new Date() : null, updatedAt: new Date() })
