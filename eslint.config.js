@@ -157,6 +157,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [apiNeverImportsWeb] }],
     },
   },
+  // A transaction of the app is a unit of work (apps/api/src/db/unit-of-work.ts): the services it calls join
+  // it and its after-commit work runs once it commits. A plain `db.transaction(...)` outside one is neither.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/config.ts', 'apps/api/src/db/unit-of-work.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through config.ts only.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction']:matches([callee.object.name=/^(db|tx)$/], [callee.object.property.name='db'])",
+          message:
+            'Open a unit of work: unitOfWork(db).run(async (tx) => ...) (apps/api/src/db/unit-of-work.ts).',
+        },
+      ],
+    },
+  },
   // An API module's public face is its service (or a port it provides): no module imports another one's
   // repo, nor queries the tables of a schema file that is not its own (apiModuleSchema). Tests arrange
   // their data in any table, so they are left out.
