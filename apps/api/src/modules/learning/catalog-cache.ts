@@ -554,14 +554,18 @@ export function createCachedCatalogRepo(
   };
 
   /**
-   * A visible course's card from the catalog and the viewer's cached rows (the course list's), for the
-   * course detail; undefined when the viewer may not see the course.
+   * A visible course's card, to be completed with the viewer's rows read by `rowsSql` (so a caller can read
+   * them in its own statement); undefined when the viewer may not see the course.
    */
-  const cachedCard = async (v: Viewer, courseId: number): Promise<CourseRow | undefined> => {
+  const cardParts = async (v: Viewer, courseId: number): Promise<CardParts | undefined> => {
     const catalog = await cache.catalogOf(v.clientId);
     const c = catalog.byId.get(courseId);
     if (!c || !visible(c, v)) return undefined;
-    return rowOf(c, await cache.cachedViewerRows(v.userId, () => viewerRows(v)));
+    const progressIds = [c.id, ...(c.prerequisites ?? []).map((p) => p.id)];
+    return {
+      rowsSql: viewerRowsSql(v, { courseId, progressIds }),
+      card: (rows) => rowOf(c, viewerRowsOf(rows)),
+    };
   };
 
   function visibleTrails(trails: ClientTrails, v: Viewer) {
@@ -683,7 +687,7 @@ export function createCachedCatalogRepo(
     return { row: trailRowOf(t, mine), items };
   };
 
-  return { courseList, courseCard, cachedCard, trailRows: sqlRepo.trailRows, trailList, trailDetail };
+  return { courseList, courseCard, cardParts, trailRows: sqlRepo.trailRows, trailList, trailDetail };
 }
 
 /**
@@ -698,8 +702,12 @@ export interface RawViewerRow {
   at: string | Date | null;
 }
 
+export interface CardParts {
+  rowsSql: SQL;
+  card: (rows: RawViewerRow[]) => CourseRow;
+}
 export type CachedCatalogRepo = CatalogRepo & {
-  cachedCard?: (v: Viewer, courseId: number) => Promise<CourseRow | undefined>;
+  cardParts?: (v: Viewer, courseId: number) => Promise<CardParts | undefined>;
 };
 
 /**

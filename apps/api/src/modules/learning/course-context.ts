@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   ActivityKind,
   ActivityProgress,
@@ -12,7 +12,7 @@ import type {
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { ScormInfo } from '../../db/schema/learning';
 import { notFound } from '../../lib/errors';
-import type { CachedCatalogRepo, CatalogCache } from './catalog-cache';
+import type { CachedCatalogRepo, CatalogCache, RawViewerRow } from './catalog-cache';
 import type { CourseRow } from './catalog.repo';
 import { activityLocks, courseLock } from './locks';
 import { intArrayParam, visibleTo, type Viewer } from './viewer';
@@ -202,34 +202,37 @@ export function createCourseContextLoader(
   }
 
   /**
-   * The viewer's progress on the course's activities and, when one of them waits for an instructor, the
-   * authorizations (in the same statement). Most courses have no such activity: a plain read by key.
+   * The viewer's progress on the course's activities, the instructor authorizations when one of them
+   * waits for one (most courses have none), and the rows the card needs (`viewerRows`, when given), in
+   * one statement: one round trip.
    */
-  async function learnerRows(v: Viewer, shape: StructureRow[]) {
+  async function learnerRows(v: Viewer, shape: StructureRow[], viewerRows?: SQL) {
     const ids = intArrayParam(shape.flatMap((r) => (r.id === null ? [] : [r.id])));
-    const progressSql = sql`select activity_id, status, percent, success, score, completed_at,
-        position as resume_position, watched, duration, page, page_count
-      from activity_progress where user_id = ${v.userId} and activity_id = any(${ids}::int[])`;
-    let progress: (LearnerActivityRow & { activity_id: number })[];
-    let authorized: number[] = [];
-    if (!shape.some((r) => r.id !== null && r.requires_authorization)) {
-      progress = rowsOf<LearnerActivityRow & { activity_id: number }>(await db.execute(progressSql));
-    } else {
-      const [row] = rowsOf<{
-        progress: (LearnerActivityRow & { activity_id: number })[] | null;
-        authorized: number[] | null;
-      }>(
-        await db.execute(sql`
-          select (select json_agg(p) from (${progressSql}) p) as progress,
-            (select json_agg(activity_id) from activity_authorizations
-              where user_id = ${v.userId} and activity_id = any(${ids}::int[])) as authorized`),
-      );
-      progress = row?.progress ?? [];
-      authorized = row?.authorized ?? [];
-    }
+    const authorizations = shape.some((r) => r.id !== null && r.requires_authorization);
+    const [row] = rowsOf<{
+      viewer_rows: RawViewerRow[] | null;
+      progress: (LearnerActivityRow & { activity_id: number })[] | null;
+      authorized: number[] | null;
+    }>(
+      await db.execute(sql`
+        select
+          ${viewerRows ? sql`(select json_agg(r) from (${viewerRows}) r)` : sql`null::json`} as viewer_rows,
+          (select json_agg(p) from (
+            select activity_id, status, percent, success, score, completed_at, position as resume_position,
+              watched, duration, page, page_count
+            from activity_progress where user_id = ${v.userId} and activity_id = any(${ids}::int[])) p
+          ) as progress,
+          ${
+            authorizations
+              ? sql`(select json_agg(activity_id) from activity_authorizations
+                  where user_id = ${v.userId} and activity_id = any(${ids}::int[]))`
+              : sql`null::json`
+          } as authorized`),
+    );
     return {
-      progress: new Map(progress.map(({ activity_id, ...p }) => [Number(activity_id), p])),
-      authorized: new Set(authorized.map(Number)),
+      mine: row?.viewer_rows ?? [],
+      progress: new Map((row?.progress ?? []).map(({ activity_id, ...p }) => [Number(activity_id), p])),
+      authorized: new Set((row?.authorized ?? []).map(Number)),
     };
   }
 
@@ -237,15 +240,22 @@ export function createCourseContextLoader(
   async function load(v: Viewer, courseId: number, trailId?: number): Promise<CourseContext> {
     const trail = trailId ? await trailContext(v, trailId, courseId) : null;
     if (trail === undefined) throw notFound();
-    // Visibility and the card from the cached catalog and the viewer's cached rows (those of the course
-    // list, dropped by the viewer's writes) when there is a cache; inside a trail, the trail decides.
-    const card =
-      !trailId && repo.cachedCard
-        ? await repo.cachedCard(v, courseId)
-        : await repo.courseCard(v, courseId, { viaTrail: trailId });
-    if (!card) throw notFound();
-    const shape = await structure(v, courseId);
-    const learner = await learnerRows(v, shape);
+    let card: CourseRow | undefined;
+    let learner: Awaited<ReturnType<typeof learnerRows>>;
+    let shape: StructureRow[];
+    if (!trailId && repo.cardParts) {
+      // Visibility from the cached catalog; the card's rows come with the viewer's progress rows.
+      const parts = await repo.cardParts(v, courseId);
+      if (!parts) throw notFound();
+      shape = await structure(v, courseId);
+      learner = await learnerRows(v, shape, parts.rowsSql);
+      card = parts.card(learner.mine);
+    } else {
+      card = await repo.courseCard(v, courseId, { viaTrail: trailId });
+      if (!card) throw notFound();
+      shape = await structure(v, courseId);
+      learner = await learnerRows(v, shape);
+    }
     const rows: ActivityRow[] = shape.map((r) => ({
       ...r,
       ...((r.id !== null && learner.progress.get(r.id)) || notStarted),
