@@ -3,36 +3,17 @@
  * tested directly and read in one place.
  */
 
-export type Interval = [number, number];
+import {
+  coveredSeconds,
+  mergeIntervals,
+  watchedShare,
+  type Interval,
+} from '@trilha/domain/watched-intervals';
+
+// The interval rules are the player's too: they live in the domain package.
+export { coveredSeconds, mergeIntervals, watchedShare, type Interval };
 
 export const DEFAULT_MEDIA_THRESHOLD = 0.9;
-
-/**
- * Sorted union of watched intervals, clipped to [0, duration] when a duration is known; intervals that
- * touch (within `epsilon` seconds) are joined so the stored list stays short.
- */
-export function mergeIntervals(
-  intervals: readonly (readonly [number, number])[],
-  duration?: number | null,
-  epsilon = 0.25,
-): Interval[] {
-  const limit = duration && duration > 0 ? duration : Number.POSITIVE_INFINITY;
-  const sorted = intervals
-    .map(([s, e]) => [Math.max(0, Math.min(s, limit)), Math.max(0, Math.min(e, limit))] as Interval)
-    .filter(([s, e]) => Number.isFinite(s) && Number.isFinite(e) && e > s)
-    .sort((a, b) => a[0] - b[0]);
-  const out: Interval[] = [];
-  for (const [s, e] of sorted) {
-    const last = out[out.length - 1];
-    if (last && s <= last[1] + epsilon) last[1] = Math.max(last[1], e);
-    else out.push([s, e]);
-  }
-  return out;
-}
-
-export function coveredSeconds(intervals: readonly Interval[]): number {
-  return intervals.reduce((sum, [s, e]) => sum + (e - s), 0);
-}
 
 export interface MediaState {
   watched: Interval[];
@@ -51,12 +32,6 @@ export function effectiveDuration(
   if (authored && authored > 0) return authored;
   const best = Math.max(stored ?? 0, Number.isFinite(reported) ? reported : 0);
   return best > 0 ? best : null;
-}
-
-/** Share 0..1 of the media covered by the union of watched intervals (0 while the duration is unknown). */
-export function watchedShare(watched: readonly Interval[], duration: number | null): number {
-  if (!duration || duration <= 0) return 0;
-  return Math.min(1, coveredSeconds(mergeIntervals(watched, duration, 0)) / duration);
 }
 
 export function mediaCompleted(share: number, threshold: number): boolean {

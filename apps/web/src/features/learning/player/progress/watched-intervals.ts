@@ -4,33 +4,25 @@
  * of the duration, so the player reports intervals, never positions: seeking to the end adds nothing.
  */
 
+import {
+  coveredSeconds,
+  mergeIntervals as mergeWatched,
+  watchedShare,
+} from '@trilha/domain/watched-intervals';
+
+/** The interval rules are the server's (packages/domain); the tracker below is the player's own. */
+export { watchedShare };
+
 export type Interval = readonly [start: number, end: number];
 
 /** Sorted, non-overlapping union of intervals (touching ones within `epsilon` seconds are joined). */
 export function mergeIntervals(intervals: readonly Interval[], epsilon = 0.25): Interval[] {
-  const sorted = intervals
-    .filter(([start, end]) => Number.isFinite(start) && Number.isFinite(end) && end > start)
-    .map(([start, end]) => [Math.max(0, start), end] as const)
-    .sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [start, end] of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1] + epsilon) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
+  return mergeWatched(intervals, null, epsilon);
 }
 
 /** Seconds covered by the union of the intervals. */
 export function watchedSeconds(intervals: readonly Interval[]): number {
-  return mergeIntervals(intervals, 0).reduce((sum, [start, end]) => sum + (end - start), 0);
-}
-
-/** Share (0..1) of `duration` covered by the intervals. */
-export function watchedShare(intervals: readonly Interval[], duration: number): number {
-  if (!(duration > 0)) return 0;
-  const clipped = intervals.map(([s, e]) => [Math.min(s, duration), Math.min(e, duration)] as const);
-  return Math.min(1, watchedSeconds(clipped) / duration);
+  return coveredSeconds(mergeWatched(intervals, null, 0));
 }
 
 /** Rounds interval edges to tenths of a second: enough for progress, and small payloads. */
