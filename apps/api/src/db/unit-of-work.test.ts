@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/build-test-app';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { rowsOf, type Database, type Db } from './client';
-import { afterCommit, unitOfWork } from './unit-of-work';
+import { afterCommit, unitOfWork, whenCommitted } from './unit-of-work';
 
 declare module '../jobs/job-queue' {
   interface DomainEvents {
@@ -187,6 +187,26 @@ describe('unit of work', () => {
     expect(hooks).toEqual([]);
     expect(heard).toEqual([]);
     expect(await points.balance(1)).toBe(90);
+  });
+
+  it("defers a service's follow-on effects to the commit of the unit it joined", async () => {
+    const effects: string[] = [];
+    // Outside a unit, at once (a service called alone, after its own unit committed).
+    await whenCommitted(() => effects.push('alone'));
+    expect(effects).toEqual(['alone']);
+    await unitOfWork(db).run(async () => {
+      await points.move(1, -10);
+      await whenCommitted(() => effects.push('cache dropped'));
+      expect(effects).toEqual(['alone']);
+    });
+    expect(effects).toEqual(['alone', 'cache dropped']);
+    await expect(
+      unitOfWork(db).run(async () => {
+        await whenCommitted(() => effects.push('never'));
+        await orders.place(1, 'sold-out');
+      }),
+    ).rejects.toThrow('out of stock');
+    expect(effects).toEqual(['alone', 'cache dropped']);
   });
 
   it('keeps parallel units apart: each commits or rolls back alone and the totals are exact', async () => {

@@ -28,7 +28,8 @@ import type { Db, DbOrTx, Tx } from './client';
  *   catches it: the unit then throws that error at its end instead of committing half of a step. (To try
  *   something that may fail and carry on, try it before the unit or outside it.)
  * - `afterCommit(tx, hook)` queues work (cache drops, in-process event listeners) that runs once, after
- *   the outermost commit, outside the transaction; never when the unit rolls back. Domain events emitted
+ *   the outermost commit, outside the transaction; never when the unit rolls back. `whenCommitted(effect)`
+ *   does the same for the unit open in the caller's context, or runs the effect at once outside one. Domain events emitted
  *   with `jobs.emit(…, { tx })` are jobs written in the transaction (an outbox) and reach this instance's
  *   listeners through such hooks (`jobs.transaction` is this same `run`).
  * - Parallel units (separate requests, `Promise.all` of units outside any unit) each have their own
@@ -118,6 +119,20 @@ export function afterCommit(tx: DbOrTx, hook: () => unknown): boolean {
   if (!frame?.open) return false;
   frame.hooks.push(hook);
   return true;
+}
+
+/**
+ * Runs `effect` now, or, inside an open unit of work, once that unit commits (never if it rolls back):
+ * for what a service does after its write that others see outside the transaction (cache drops, pub/sub
+ * pushes, file removals), so that, called inside a route's unit, it waits for that unit's commit.
+ */
+export async function whenCommitted(effect: () => unknown): Promise<void> {
+  const frame = ambient.getStore();
+  if (frame?.open) {
+    frame.hooks.push(effect);
+    return;
+  }
+  await effect();
 }
 
 /** The transaction of the unit of work open in this async context, if any (whatever its database). */

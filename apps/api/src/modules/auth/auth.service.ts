@@ -1,6 +1,7 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { rankOf, staffRank } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
+import { whenCommitted } from '../../db/unit-of-work';
 import type { PubSub } from '../../lib/pubsub';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -64,9 +65,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     for (const id of (msg as { ids?: string[] }).ids ?? []) liveSessions.delete(id);
   });
 
+  /** Inside a unit of work, once it commits, so a session is not marked live again before it is revoked. */
   async function publishRevoked(ids: string[]) {
-    ids.forEach((id) => liveSessions.delete(id));
-    if (ids.length) await deps.pubsub.publish(SESSION_REVOKED_CHANNEL, { ids });
+    await whenCommitted(async () => {
+      ids.forEach((id) => liveSessions.delete(id));
+      if (ids.length) await deps.pubsub.publish(SESSION_REVOKED_CHANNEL, { ids });
+    });
   }
 
   // OAuth apps change rarely; a short cache keeps the token endpoint to the queries it needs.

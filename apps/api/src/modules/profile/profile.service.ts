@@ -19,7 +19,7 @@ import {
 import type { LanguageCode } from '@trilha/contracts/session';
 import { checkPassword } from '@trilha/domain/password';
 import type { Db } from '../../db/client';
-import { unitOfWork } from '../../db/unit-of-work';
+import { unitOfWork, whenCommitted } from '../../db/unit-of-work';
 import { accountDeletionRequests, supportTickets, userProfiles } from '../../db/schema/profile';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
@@ -241,7 +241,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       await tx.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: key });
     });
-    if (profile?.avatarKey) await deps.storage.remove(profile.avatarKey);
+    if (profile?.avatarKey) await whenCommitted(() => deps.storage.remove(profile.avatarKey!));
     await changed(userId, clientId, 'avatar_changed');
     return url;
   }
@@ -252,7 +252,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       await tx.update(users).set({ image: null, updatedAt: new Date() }).where(eq(users.id, userId));
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: null });
     });
-    if (profile?.avatarKey) await deps.storage.remove(profile.avatarKey);
+    if (profile?.avatarKey) await whenCommitted(() => deps.storage.remove(profile.avatarKey!));
     await changed(userId, clientId, 'avatar_changed', 'removed');
   }
 
@@ -395,8 +395,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
         details: { requestId, previousStatus: user.status },
       });
     });
-    if (profile?.avatarKey) await deps.storage.remove(profile.avatarKey);
-    await deps.storage.removePrefix(`avatars/${userId}`).catch(() => undefined);
+    if (profile?.avatarKey) await whenCommitted(() => deps.storage.remove(profile.avatarKey!));
+    await whenCommitted(() => deps.storage.removePrefix(`avatars/${userId}`).catch(() => undefined));
     await deps.auth.revokeAllSessions(userId, 'account_deleted');
     await deps.sessions.invalidate(userId);
   }

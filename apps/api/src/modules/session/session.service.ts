@@ -7,6 +7,7 @@ import {
 } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
+import { whenCommitted } from '../../db/unit-of-work';
 import { AppError } from '../../lib/errors';
 import type { PubSub } from '../../lib/pubsub';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -176,9 +177,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     return hit;
   }
 
+  /** Inside a unit of work, once it commits: a drop before the commit could cache the old state again. */
   async function invalidate(userId: number) {
-    cache.delete(userId);
-    await deps.pubsub.publish(USER_CHANGED_CHANNEL, { userId });
+    await whenCommitted(async () => {
+      cache.delete(userId);
+      await deps.pubsub.publish(USER_CHANGED_CHANNEL, { userId });
+    });
   }
 
   return {
