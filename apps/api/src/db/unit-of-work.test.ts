@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/build-test-app';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
+import { createClient, createUser } from '../../test/factories';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { rowsOf, type Database, type Db } from './client';
+import { inboxMessages } from './schema/profile';
+import { auditLog, userClients } from './schema/users';
 import { afterCommit, unitOfWork, whenCommitted } from './unit-of-work';
 
 declare module '../jobs/job-queue' {
@@ -233,5 +236,63 @@ describe('unit of work', () => {
     expect(await points.balance(2)).toBe(16);
     expect(await orderItems()).toHaveLength(16);
     expect(heard).toHaveLength(32);
+  });
+});
+
+describe('unit of work over the services of the app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function blockedAndTold(userId: number, clientId: number) {
+    const { db: appDb } = t.database;
+    const [membership] = await appDb
+      .select({ blockedAt: userClients.blockedAt })
+      .from(userClients)
+      .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
+    const audits = await appDb
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.block'), eq(auditLog.entityId, String(userId))));
+    const inbox = await appDb.select().from(inboxMessages).where(eq(inboxMessages.userId, userId));
+    return { blocked: membership?.blockedAt != null, audits: audits.length, inbox: inbox.length };
+  }
+
+  it('blocks a user (users area, with its audit row) and tells them (notifications area) as one', async () => {
+    const { db: appDb } = t.database;
+    const client = await createClient(appDb);
+    const admin = await createUser(appDb, { clientIds: [client.id], roles: ['program_admin'] });
+    const user = await createUser(appDb, { clientIds: [client.id] });
+    const { users, notifications } = t.services;
+
+    await unitOfWork(appDb).run(async () => {
+      await users.blockInClient(admin.id, user.id, client.id);
+      await notifications.notify({
+        userId: user.id,
+        clientId: client.id,
+        kind: 'account.approved',
+        data: { clientName: client.name },
+      });
+    });
+    expect(await blockedAndTold(user.id, client.id)).toEqual({ blocked: true, audits: 1, inbox: 1 });
+
+    const other = await createUser(appDb, { clientIds: [client.id] });
+    await expect(
+      unitOfWork(appDb).run(async () => {
+        await users.blockInClient(admin.id, other.id, client.id);
+        // The second service fails (a message kind it has no text for): the block and its audit go too.
+        await notifications.notify({
+          userId: other.id,
+          clientId: client.id,
+          kind: 'no.such-kind' as 'account.approved',
+          data: { clientName: client.name },
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await blockedAndTold(other.id, client.id)).toEqual({ blocked: false, audits: 0, inbox: 0 });
   });
 });
