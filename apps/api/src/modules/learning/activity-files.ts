@@ -1,4 +1,5 @@
 import type { FileGroup } from '@trilha/contracts/learning';
+import { fileGroupOfUpload } from '@trilha/domain/file-groups';
 import type { ScormInfo } from '../../db/schema/learning';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -49,24 +50,6 @@ export function safeFileName(name: string | undefined, ext: string): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80);
   return `${base || 'arquivo'}.${ext}`;
-}
-
-/** The extension group of spec section 3 for a file, by its sniffed type (and its name for OLE files). */
-export function fileGroupOf(mime: string, fileName: string): FileGroup {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  if (mime === 'application/pdf') return 'pdf';
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.includes('spreadsheetml')) return 'excel';
-  if (mime.includes('wordprocessingml') || mime === 'application/rtf') return 'document';
-  if (mime.includes('presentationml')) return 'powerpoint';
-  if (mime === 'application/x-cfb') {
-    if (ext === 'xls') return 'excel';
-    if (ext === 'ppt' || ext === 'pps') return 'powerpoint';
-    return 'document';
-  }
-  return 'compressed';
 }
 
 function isHtml(head: Buffer): boolean {
@@ -149,7 +132,7 @@ export async function storeActivityFile(
       fileName,
       fileMime: checked.mime,
       fileSize: upload.size,
-      fileGroup: group ?? fileGroupOf(checked.mime, originalName ?? fileName),
+      fileGroup: group ?? fileGroupOfUpload(checked.mime, originalName ?? fileName),
       scorm: null,
       settings: {},
     } satisfies StoredContent;
