@@ -20,6 +20,7 @@ import { roleName } from '@trilha/contracts/session';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import { readSmallUpload } from '../../lib/image-upload';
 import { checkUpload } from '../../lib/uploads';
 import { mediaCache } from '../media/media';
 import { translateFieldErrors } from '../../lib/field-errors';
@@ -205,20 +206,19 @@ export function registerAccountsAdminRoutes(app: App, deps: CoreDeps, service: A
       },
     },
     async (request) => {
-      const part = await request.file({ limits: { fileSize: SITE_ASSET_MAX_BYTES } }).catch(() => undefined);
-      if (!part)
-        throw new AppError('VALIDATION_FAILED', 400, { details: [{ path: 'file', issue: 'empty_file' }] });
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 400, {
+      const assetTooLarge = () =>
+        new AppError('VALIDATION_FAILED', 400, {
           details: [{ path: 'file', issue: 'file_too_large', maxBytes: SITE_ASSET_MAX_BYTES }],
         });
-      }
+      const { data, fields } = await readSmallUpload(request, SITE_ASSET_MAX_BYTES, {
+        missing: () =>
+          new AppError('VALIDATION_FAILED', 400, { details: [{ path: 'file', issue: 'empty_file' }] }),
+        failed: assetTooLarge,
+        tooLarge: assetTooLarge,
+      });
       await checkUpload(data, ['image'], SITE_ASSET_MAX_BYTES, 'file');
       const kind =
-        (part.fields.kind as { value?: unknown } | undefined)?.value === 'background' ? 'background' : 'logo';
+        (fields.kind as { value?: unknown } | undefined)?.value === 'background' ? 'background' : 'logo';
       return { url: await service.saveSiteAsset(data, kind) };
     },
   );

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import sharp from 'sharp';
 import type {
   AdminCapabilities,
   AdminUsersPage,
@@ -18,6 +17,7 @@ import { clients } from '../../db/schema/core';
 import { accountDeletionRequests } from '../../db/schema/profile';
 import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
+import { renderWebp } from '../../lib/image-upload';
 import { audit } from '../audit/audit';
 import type { Storage } from '../../lib/storage';
 import type { SessionService } from '../session/session.service';
@@ -365,11 +365,13 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     const max = kind === 'logo' ? 800 : 2400;
     let webp: Buffer;
     try {
-      webp = await sharp(data, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(max, max, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 86 })
-        .toBuffer();
+      webp = await renderWebp(data, {
+        width: max,
+        height: max,
+        fit: 'inside',
+        withoutEnlargement: true,
+        quality: 86,
+      });
     } catch {
       throw new AppError('PROFILE_AVATAR_INVALID', 400, {
         details: [{ path: 'file', code: 'PROFILE_AVATAR_INVALID' }],

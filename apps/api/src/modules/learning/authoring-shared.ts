@@ -8,7 +8,8 @@ import { courses, trails } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { audit } from '../audit/audit';
-import { imageRefusal, readImage, sniffUpload, tooLarge, uploadRefused } from '../../lib/uploads';
+import { renderWebp } from '../../lib/image-upload';
+import { imageRefusal, sniffUpload, tooLarge, uploadRefused } from '../../lib/uploads';
 import { intArrayParam } from './viewer';
 
 export interface Actor {
@@ -63,12 +64,13 @@ export function createSharedWrites(deps: { db: Db; storage: Storage; events: Eve
     await sniffUpload(data, ['image']);
     let webp: Buffer;
     try {
-      // The same reader as avatars: the same pixel limit, a corrupt file refused rather than guessed.
-      webp = await readImage(data)
-        .rotate()
-        .resize(1200, 675, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 80 })
-        .toBuffer();
+      webp = await renderWebp(data, {
+        width: 1200,
+        height: 675,
+        fit: 'cover',
+        position: 'attention',
+        quality: 80,
+      });
     } catch (error) {
       throw imageRefusal(error);
     }

@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { serialIdParam } from '@trilha/contracts/primitives';
@@ -35,13 +34,8 @@ import type { App } from '../../context';
 import { compiledResponses } from '../../lib/response-serializer';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
-import {
-  createImportSlots,
-  IMPORT_RETRY_AFTER_SECONDS,
-  packageLimitsOf,
-  sourceFailure,
-  tooLarge,
-} from '../../lib/uploads';
+import { filePart, readSmallUpload } from '../../lib/image-upload';
+import { createImportSlots, IMPORT_RETRY_AFTER_SECONDS, packageLimitsOf } from '../../lib/uploads';
 import type { Actor, AuthoringService } from './authoring.service';
 import type { ReportService } from './report.service';
 
@@ -56,34 +50,12 @@ const enrollmentParams = z.object({
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The request's file part; its bytes are still to be read, as a stream. */
-async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
-  // One byte over the limit reaches the reader, which refuses it with the limit in the answer.
-  const part = await request.file({ limits: { fileSize: maxBytes + 1 } }).catch(() => undefined);
-  if (!part)
-    throw new AppError('LEARNING_FILE_REQUIRED', 400, { details: [{ path: 'file', issue: 'empty_file' }] });
-  return part;
-}
+const fileRequired = () =>
+  new AppError('LEARNING_FILE_REQUIRED', 400, { details: [{ path: 'file', issue: 'empty_file' }] });
 
-/** A small upload (a cover) read into memory, refused as soon as it passes `maxBytes`. */
+/** A cover read into memory, refused as soon as it passes `maxBytes`. */
 async function smallUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  const part = await filePart(request, maxBytes);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) break;
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    throw sourceFailure(error, maxBytes);
-  }
-  if (size > maxBytes || part.file.truncated) {
-    part.file.destroy();
-    throw tooLarge(maxBytes);
-  }
-  return Buffer.concat(chunks);
+  return (await readSmallUpload(request, maxBytes, { missing: fileRequired })).data;
 }
 
 /** Every import slot and queue place taken: the client is told when to try again. */
@@ -355,7 +327,7 @@ export function registerAuthoringRoutes(
       },
     },
     async (request, reply) => {
-      const part = await filePart(request, maxBytes);
+      const part = await filePart(request, maxBytes, fileRequired);
       // The file streams from the request into storage; packages unpack within their limits, a few at once.
       return authoring
         .uploadActivityFile(actor(request), request.params.id, part.file, part.filename, {

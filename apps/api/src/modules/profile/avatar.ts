@@ -1,13 +1,8 @@
 import { AVATAR_SIZE } from '@trilha/contracts/profile';
 import { AppError } from '../../lib/errors';
-import { readImage } from '../../lib/uploads';
+import { renderWebp, type CropBox } from '../../lib/image-upload';
 
-export interface CropBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { CropBox };
 
 /**
  * The stored avatar: the chosen square of the picture (the browser's crop, in the original's pixels),
@@ -16,21 +11,14 @@ export interface CropBox {
  */
 export async function renderAvatar(input: Buffer, crop?: CropBox): Promise<Buffer> {
   try {
-    let image = readImage(input).rotate();
-    if (crop) {
-      const meta = await readImage(await image.toBuffer()).metadata();
-      const W = meta.width ?? 0;
-      const H = meta.height ?? 0;
-      const left = Math.max(0, Math.min(W - 1, Math.round(crop.x)));
-      const top = Math.max(0, Math.min(H - 1, Math.round(crop.y)));
-      const width = Math.max(1, Math.min(W - left, Math.round(crop.width)));
-      const height = Math.max(1, Math.min(H - top, Math.round(crop.height)));
-      image = readImage(await image.toBuffer()).extract({ left, top, width, height });
-    }
-    return await image
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await renderWebp(input, {
+      width: AVATAR_SIZE,
+      height: AVATAR_SIZE,
+      fit: 'cover',
+      position: 'centre',
+      quality: 82,
+      crop,
+    });
   } catch {
     // The bytes looked like an image but cannot be decoded (truncated, corrupt).
     throw new AppError('PROFILE_AVATAR_INVALID', 400, {

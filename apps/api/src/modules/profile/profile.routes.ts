@@ -24,6 +24,7 @@ import { unreadCountResponse } from '@trilha/contracts/inbox';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import { readSmallUpload } from '../../lib/image-upload';
 import { checkUpload } from '../../lib/uploads';
 import { mediaCache } from '../media/media';
 import type { CropBox } from './avatar';
@@ -101,20 +102,19 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const { userId, clientId } = who(request);
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } }).catch(() => undefined);
-      if (!part)
-        throw new AppError('VALIDATION_FAILED', 400, { details: [{ path: 'file', issue: 'empty_file' }] });
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw new AppError('PROFILE_AVATAR_TOO_LARGE', 400, {
+      const avatarTooLarge = () =>
+        new AppError('PROFILE_AVATAR_TOO_LARGE', 400, {
           params: { megabytes: AVATAR_MAX_BYTES / 1024 / 1024 },
           details: [{ path: 'file', issue: 'file_too_large', maxBytes: AVATAR_MAX_BYTES }],
         });
-      }
+      const { data, fields } = await readSmallUpload(request, AVATAR_MAX_BYTES, {
+        missing: () =>
+          new AppError('VALIDATION_FAILED', 400, { details: [{ path: 'file', issue: 'empty_file' }] }),
+        failed: avatarTooLarge,
+        tooLarge: avatarTooLarge,
+      });
       await checkUpload(data, ['image'], AVATAR_MAX_BYTES, 'file');
-      const avatarUrl = await profile.setAvatar(userId, clientId, data, cropOf(part.fields));
+      const avatarUrl = await profile.setAvatar(userId, clientId, data, cropOf(fields));
       return { avatarUrl };
     },
   );
