@@ -43,7 +43,13 @@ describe('signed content URLs', () => {
     ];
     expect(new Set(urls).size).toBe(urls.length);
     const modes = urls.map((u) => signer.verify(tokenOf(u), t0));
-    expect(modes.map((g) => (g as { mode: string }).mode)).toEqual(['file', 'file', 'file', 'file', 'sandbox']);
+    expect(modes.map((g) => (g as { mode: string }).mode)).toEqual([
+      'file',
+      'file',
+      'file',
+      'file',
+      'sandbox',
+    ]);
   });
 
   it('signs the URLs of a login for that login and user only', () => {

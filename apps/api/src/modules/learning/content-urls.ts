@@ -53,8 +53,7 @@ export async function resolveContentKey(db: Db): Promise<Buffer> {
 export function createContentSigner(key: Buffer, ttlSeconds: number, origin = '') {
   // One key object for every signature (a raw Buffer key is imported again on each createHmac).
   const secret = createSecretKey(key);
-  const mac = (payload: string) =>
-    b64(createHmac('sha256', secret).update(payload).digest().subarray(0, 18));
+  const mac = (payload: string) => b64(createHmac('sha256', secret).update(payload).digest().subarray(0, 18));
 
   /**
    * Expiry rounded up to five minutes: the same file keeps the same URL for a while, so browsers cache it,
