@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileGroups } from '@trilha/domain/file-groups';
 import { text } from '../primitives';
 import { id, positiveId } from './ids';
 
@@ -55,17 +56,8 @@ export type ContentActivityKind = z.infer<typeof contentActivityKind>;
 /** Kinds whose completion is the watched share of the media (union of watched intervals). */
 export const mediaActivityKinds = ['video', 'audio', 'youtube', 'vimeo', 'wowza'] as const;
 
-/** File extension groups of spec section 3 (library-type files). */
-export const fileGroups = [
-  'video',
-  'audio',
-  'pdf',
-  'image',
-  'compressed',
-  'excel',
-  'document',
-  'powerpoint',
-] as const;
+/** File extension groups of spec section 3 (library-type files): the list lives in packages/domain. */
+export { fileGroups };
 export const fileGroup = z.enum(fileGroups);
 export type FileGroup = z.infer<typeof fileGroup>;
 

@@ -1,5 +1,5 @@
 import type { FileGroup } from '@trilha/contracts/learning';
-import { fileGroupOfUpload } from '@trilha/domain/file-groups';
+import { fileGroupOfUpload, fileGroups } from '@trilha/domain/file-groups';
 import type { ScormInfo } from '../../db/schema/learning';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
@@ -29,16 +29,8 @@ export interface StoredContent {
   settings: Record<string, unknown>;
 }
 
-const libraryKinds: UploadKind[] = [
-  'video',
-  'audio',
-  'pdf',
-  'image',
-  'compressed',
-  'excel',
-  'document',
-  'powerpoint',
-];
+// Every file group of the library is an upload kind of its own.
+const libraryKinds: UploadKind[] = [...fileGroups];
 
 /** A file name safe to keep as the last part of a storage key and a download name. */
 export function safeFileName(name: string | undefined, ext: string): string {

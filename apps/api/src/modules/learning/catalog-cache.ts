@@ -148,6 +148,27 @@ function statusOf(c: CatalogCourse, completed: number | undefined): CourseRow['s
  * all of them (through pub/sub, so every instance), with a short lifetime as a safety net.
  */
 export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
+  /**
+   * The tags (ranked by name) and categories the client's courses or trails use: the same two reads for
+   * both catalogs. `table` is one of two literals, never input.
+   */
+  async function taxonomyOf(table: 'courses' | 'trails', clientId: number) {
+    const owner = sql.raw(table);
+    const tagRows = rowsOf<NamedRow>(
+      await db.execute(sql`select g.id, g.name from learning_tags g
+        where g.id in (select unnest(o.tag_ids) from ${owner} o where o.client_id = ${clientId})
+        order by g.name`),
+    );
+    const categoryRows = rowsOf<NamedRow>(
+      await db.execute(sql`select k.id, k.name from learning_categories k
+        where k.id in (select o.category_id from ${owner} o where o.client_id = ${clientId})`),
+    );
+    return {
+      tagRank: new Map(tagRows.map((g, i) => [Number(g.id), { rank: i, tag: { id: g.id, name: g.name } }])),
+      categories: new Map(categoryRows.map((k) => [Number(k.id), { id: k.id, name: k.name }])),
+    };
+  }
+
   const entries = new LoadingCache<number, ClientCatalog>(ttlMs);
   // Each client's trails, built over its catalog (the courses they hold); dropped with it.
   const trailEntries = new LoadingCache<number, ClientTrails>(ttlMs);
@@ -215,19 +236,7 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
         from courses c where c.client_id = ${clientId}
         order by lower(c.title), c.id`),
     );
-    const tagRows = rowsOf<NamedRow>(
-      await db.execute(sql`select g.id, g.name from learning_tags g
-        where g.id in (select unnest(c.tag_ids) from courses c where c.client_id = ${clientId})
-        order by g.name`),
-    );
-    const categoryRows = rowsOf<NamedRow>(
-      await db.execute(sql`select k.id, k.name from learning_categories k
-        where k.id in (select c.category_id from courses c where c.client_id = ${clientId})`),
-    );
-    const tagRank = new Map(
-      tagRows.map((g, i) => [Number(g.id), { rank: i, tag: { id: g.id, name: g.name } }]),
-    );
-    const categories = new Map(categoryRows.map((k) => [Number(k.id), { id: k.id, name: k.name }]));
+    const { tagRank, categories } = await taxonomyOf('courses', clientId);
     const titleRank = new Map(rows.map((r) => [Number(r.id), r]));
 
     const byId = new Map<number, CatalogCourse>();
@@ -306,19 +315,7 @@ export function createCatalogCache(db: DbOrTx, pubsub: PubSub, ttlMs = 30_000) {
         where t.client_id = ${clientId}
         order by ti.trail_id, ti.position, ti.id`),
     );
-    const tagRows = rowsOf<NamedRow>(
-      await db.execute(sql`select g.id, g.name from learning_tags g
-        where g.id in (select unnest(t.tag_ids) from trails t where t.client_id = ${clientId})
-        order by g.name`),
-    );
-    const categoryRows = rowsOf<NamedRow>(
-      await db.execute(sql`select k.id, k.name from learning_categories k
-        where k.id in (select t.category_id from trails t where t.client_id = ${clientId})`),
-    );
-    const tagRank = new Map(
-      tagRows.map((g, i) => [Number(g.id), { rank: i, tag: { id: g.id, name: g.name } }]),
-    );
-    const categories = new Map(categoryRows.map((k) => [Number(k.id), { id: k.id, name: k.name }]));
+    const { tagRank, categories } = await taxonomyOf('trails', clientId);
     const itemsOf = new Map<number, typeof itemRows>();
     for (const r of itemRows) {
       const id = Number(r.trail_id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeIntervals, PlaybackTracker, watchedShare } from './watched-intervals';
+import { watchedShare } from '@trilha/domain/watched-intervals';
+import { mergeIntervals, PlaybackTracker } from './watched-intervals';
 
 function clock() {
   let t = 0;

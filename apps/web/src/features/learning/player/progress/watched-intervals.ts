@@ -4,25 +4,15 @@
  * of the duration, so the player reports intervals, never positions: seeking to the end adds nothing.
  */
 
-import {
-  coveredSeconds,
-  mergeIntervals as mergeWatched,
-  watchedShare,
-} from '@trilha/domain/watched-intervals';
+import { mergeIntervals as mergeWatched, watchedShare } from '@trilha/domain/watched-intervals';
 
-/** The interval rules are the server's (packages/domain); the tracker below is the player's own. */
-export { watchedShare };
+// The interval rules are the server's (packages/domain); the tracker below is the player's own.
 
 export type Interval = readonly [start: number, end: number];
 
 /** Sorted, non-overlapping union of intervals (touching ones within `epsilon` seconds are joined). */
 export function mergeIntervals(intervals: readonly Interval[], epsilon = 0.25): Interval[] {
   return mergeWatched(intervals, null, epsilon);
-}
-
-/** Seconds covered by the union of the intervals. */
-export function watchedSeconds(intervals: readonly Interval[]): number {
-  return coveredSeconds(mergeWatched(intervals, null, 0));
 }
 
 /** Rounds interval edges to tenths of a second: enough for progress, and small payloads. */
