@@ -44,6 +44,7 @@ const apiModuleSchema = {
   messaging: ['accounts'],
   notifications: ['profile'],
   profile: ['profile', 'users'],
+  rewards: ['ledger', 'awards', 'certificates'],
   users: ['users'],
 };
 

@@ -42,6 +42,7 @@ import { registerInstitutional } from './modules/institutional/institutional.fea
 import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
+import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -189,7 +190,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const institutional = registerInstitutional(app, { ...deps, messaging, profile });
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
-  const modules = { messaging, accounts, profile, institutional, accountsAdmin, learning };
+  const rewards = registerRewards(app, deps);
+  const modules = { messaging, accounts, profile, institutional, accountsAdmin, learning, rewards };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });
 

@@ -10,4 +10,8 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'accounts', schema: ['accounts'] },
   // Platform mechanisms every area uses: idempotency keys (the job queue keeps its own schema, pgboss).
   { name: 'platform', schema: ['platform'] },
+  // Rewards: the points and XP ledgers, awards and badges, certificates and credentials.
+  { name: 'ledger', schema: ['ledger'] },
+  { name: 'awards', schema: ['awards'] },
+  { name: 'certificates', schema: ['certificates'] },
 ];

@@ -34,6 +34,7 @@ const shared: Record<string, string> = {
   verification_codes: 'codes sent to a person to recover the account',
   webservice_tokens: "a partner's one-time sign-in token for a person",
   idempotency_keys: 'keyed by the caller and the request, whatever the client',
+  reconciliation_runs: 'one nightly run checks the accounts of every client; each finding carries its client',
 };
 
 /** Tables with a `client_id` that may be null, and what a row without one is. */
