@@ -3,6 +3,7 @@ import { accountsErrorCodes } from './errors-accounts';
 import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
+import { rewardsErrorCodes } from './errors-rewards';
 import { uploadErrorCodes } from './errors-uploads';
 
 /**
@@ -38,6 +39,7 @@ export const errorCodes = [
   ...learningErrorCodes,
   ...platformErrorCodes,
   ...profileErrorCodes,
+  ...rewardsErrorCodes,
   ...uploadErrorCodes,
 ] as const;
 

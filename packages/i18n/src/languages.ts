@@ -25,6 +25,8 @@ export const areas = [
   'institutional',
   'accounts-admin',
   'accounts',
+  'rewards',
+  'rewards-admin',
 ] as const;
 export type Area = (typeof areas)[number];
 
