@@ -54,6 +54,19 @@ export const auditActions = [
   'course.unenroll',
   'course.enroll_users',
   'course.unenroll_user',
+  'points.adjust',
+  'xp.adjust',
+  'award.save',
+  'award.remove',
+  'badge.create',
+  'badge.update',
+  'badge.set_image',
+  'badge.delete',
+  'badge.grant',
+  'reward_settings.save',
+  'certificate.issue',
+  'certificate.revoke',
+  'certificate_template.save',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -69,6 +82,12 @@ export const auditTargetTypes = [
   'module',
   'activity',
   'deletion_request',
+  'reward_account',
+  'award',
+  'badge',
+  'certificate',
+  'certificate_template',
+  'client',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

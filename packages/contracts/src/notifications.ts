@@ -4,12 +4,26 @@ import { z } from 'zod';
  * What the platform tells a user in their inbox. Each kind has its title and text in every language
  * (profile catalog, `notifications.<kind>`), filled with the kind's data.
  */
-export const notificationKinds = ['account.approved'] as const;
+export const notificationKinds = [
+  'account.approved',
+  'rewards.earned',
+  'rewards.badge',
+  'rewards.certificate',
+  'rewards.certificate_expiring',
+  'rewards.adjusted',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The data each kind's texts are filled with. */
 export interface NotificationData {
   'account.approved': { clientName: string };
+  /** Finishing something gave points and/or XP. */
+  'rewards.earned': { title: string; points: number; xp: number };
+  'rewards.badge': { badgeName: string };
+  'rewards.certificate': { title: string; code: string };
+  'rewards.certificate_expiring': { title: string; expiresOn: string };
+  /** A staff member adjusted the user's points or XP (amount signed). */
+  'rewards.adjusted': { amount: number; ledger: string; reason: string };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */
