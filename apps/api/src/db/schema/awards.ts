@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -175,4 +176,18 @@ export const rewardSettings = pgTable(
     ),
     check('reward_settings_reminder_check', sql`${t.certificateReminderDays} between 1 and 365`),
   ],
+);
+
+/**
+ * The ISO weeks (UTC, by their Monday) in which a user finished at least one activity: what the
+ * `streak_weeks` badges count, kept apart so a streak is read without scanning every progress row.
+ */
+export const userActiveWeeks = pgTable(
+  'user_active_weeks',
+  {
+    clientId: clientRef(),
+    userId: userRef(),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.userId, t.weekStart] })],
 );
