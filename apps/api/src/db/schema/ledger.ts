@@ -90,6 +90,11 @@ export const ledgerEntries = pgTable(
     /** What the entry refers to (`course` 12, `order` 40, `lot` 7…); both null for a manual adjustment. */
     refType: text('ref_type'),
     refId: integer('ref_id'),
+    /**
+     * What the reference was called when the entry was written (a course's title): the statement shows it
+     * as it was earned, without reading the learning area's tables.
+     */
+    refLabel: text('ref_label'),
     /** Who caused it: the staff member of an adjustment, the learner of an award; null for a job. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
@@ -208,6 +213,26 @@ export const reconciliationRuns = pgTable('reconciliation_runs', {
   differences: integer('differences').notNull().default(0),
 });
 
+/**
+ * What one run checked in one client: program administrators see their client's rows only, never the
+ * platform's totals.
+ */
+export const reconciliationRunClients = pgTable(
+  'reconciliation_run_clients',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    clientId: clientRef(),
+    accountsChecked: integer('accounts_checked').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.runId] }),
+    index('reconciliation_run_clients_run_idx').on(t.runId),
+  ],
+);
+
 /** A difference a reconciliation run found in one account of a client. */
 export const reconciliationFindings = pgTable(
   'reconciliation_findings',
@@ -218,7 +243,7 @@ export const reconciliationFindings = pgTable(
       .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
     clientId: clientRef(),
     userId: userRef(),
-    /** `points_entries`, `xp_entries`, `lots` or `holds`: which sum disagreed with the balance. */
+    /** `points_entries`, `xp_entries`, `lots`, `holds` or `lot_moves`: which sum disagreed with the balance. */
     kind: text('kind').notNull(),
     expected: integer('expected').notNull(),
     actual: integer('actual').notNull(),
