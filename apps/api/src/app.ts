@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const institutional = registerInstitutional(app, { ...deps, messaging, profile });
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
-  const rewards = registerRewards(app, deps);
+  const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
   const modules = { messaging, accounts, profile, institutional, accountsAdmin, learning, rewards };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

@@ -149,6 +149,8 @@ export const awardGrants = pgTable(
     xp: integer('xp').notNull().default(0),
     badgeId: integer('badge_id').references(() => badges.id, { onDelete: 'set null' }),
     certificateId: integer('certificate_id'),
+    /** The certificate's verification code, so the finishing screen shows it without asking certificates. */
+    certificateCode: text('certificate_code'),
     grantedAt: created(),
   },
   (t) => [

@@ -14,7 +14,7 @@ import { createCourseContextLoader } from './course-context';
 import { registerDownloadRoutes } from './download.routes';
 import { registerLearnerRoutes } from './learner.routes';
 import { createPlayerService } from './player.service';
-import { createProgressService } from './progress.service';
+import { createFinishReads, createProgressService } from './progress.service';
 import { registerPublicRoutes } from './public.routes';
 import { createReportService } from './report.service';
 import { createViewerLoader } from './viewer';
@@ -79,6 +79,8 @@ export async function registerLearning(app: App, deps: CoreDeps) {
     authoring,
     reports,
     signer,
+    /** The rewards area's read port (modules/rewards/awards.ports.ts). */
+    finishes: createFinishReads(deps.db),
   };
 }
 

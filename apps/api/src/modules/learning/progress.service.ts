@@ -27,7 +27,7 @@ import { lockErrorCode } from './locks';
 import { isMediaKind } from './player.service';
 import { scormOutcome, writableElements } from './scorm/scorm-runtime';
 import { readCmi, storedCmi } from './scorm/scorm-storage';
-import type { Viewer } from './viewer';
+import { visibleTo, type Viewer } from './viewer';
 
 type Activity = CourseContext['activities'][number];
 
@@ -61,6 +61,63 @@ interface Next {
   secondsSpent?: number;
 }
 
+/**
+ * A trail is finished when every published course in it is (the trail list's own rule, catalog.repo.ts):
+ * the trails `t` with their courses `c` and the user's progress `cp`, grouped by trail, then this filter.
+ */
+const finishedTrails = (userId: number) => sql`from trails t
+  join trail_items ti on ti.trail_id = t.id and ti.item_kind = 'course'
+  join courses c on c.id = ti.item_id and c.published and c.client_id = t.client_id
+  left join course_progress cp on cp.user_id = ${userId} and cp.course_id = c.id`;
+const trailFinishedWhen = sql`having count(c.id) > 0
+  and count(c.id) = count(c.id) filter (where c.activity_count > 0 and coalesce(cp.completed_count, 0) >= c.activity_count)`;
+
+/**
+ * What the rewards area reads of learners' finishes and of the things they finish (its port
+ * `LearningFinishes`, modules/rewards/awards.ports.ts); every statement names the client.
+ */
+export function createFinishReads(db: Db) {
+  return {
+    async target(clientId: number, type: 'activity' | 'course' | 'trail' | 'category', id: number) {
+      const query = {
+        activity: sql`select title, null::int as workload_minutes from activities where id = ${id} and client_id = ${clientId}`,
+        course: sql`select title, workload_minutes from courses where id = ${id} and client_id = ${clientId}`,
+        trail: sql`select t.title, (select sum(c.workload_minutes)::int from trail_items ti
+            join courses c on c.id = ti.item_id and c.client_id = t.client_id
+            where ti.trail_id = t.id and ti.item_kind = 'course') as workload_minutes
+          from trails t where t.id = ${id} and t.client_id = ${clientId}`,
+        category: sql`select name as title, null::int as workload_minutes from learning_categories
+          where id = ${id} and client_id = ${clientId}`,
+      }[type];
+      const [row] = rowsOf<{ title: string; workload_minutes: number | null }>(await db.execute(query));
+      return row ? { title: row.title, workloadMinutes: row.workload_minutes } : null;
+    },
+
+    async finished(clientId: number, userId: number, type: 'activity' | 'course' | 'trail', id: number) {
+      const query = {
+        activity: sql`select 1 from activity_progress where user_id = ${userId} and activity_id = ${id}
+          and client_id = ${clientId} and status = 'finished'`,
+        course: sql`select 1 from courses c join course_progress cp on cp.course_id = c.id and cp.user_id = ${userId}
+          where c.id = ${id} and c.client_id = ${clientId} and c.activity_count > 0 and cp.completed_count >= c.activity_count`,
+        trail: sql`select t.id ${finishedTrails(userId)} where t.id = ${id} and t.client_id = ${clientId}
+          group by t.id ${trailFinishedWhen}`,
+      }[type];
+      return rowsOf(await db.execute(query)).length > 0;
+    },
+
+    async finishedCoursesInCategory(clientId: number, userId: number, categoryId: number) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from courses c
+          join course_progress cp on cp.course_id = c.id and cp.user_id = ${userId}
+          where c.client_id = ${clientId} and c.category_id = ${categoryId}
+            and c.activity_count > 0 and cp.completed_count >= c.activity_count`),
+      );
+      return row?.n ?? 0;
+    },
+  };
+}
+export type FinishReads = ReturnType<typeof createFinishReads>;
+
 /** Kinds a file can be downloaded from (HTML lessons and SCORM packages only play in their frame). */
 const downloadableKinds = new Set(['pdf', 'ppt', 'file', 'flash']);
 
@@ -92,6 +149,48 @@ export function createProgressService(deps: {
     if (!activity) throw notFound();
     if (activity.lock.locked) throw new AppError(lockErrorCode[activity.lock.reason!], 403);
     return { ctx, activity };
+  }
+
+  /** The course's finish event, then that of every trail of the viewer's this course completes. */
+  async function emitCourseFinished(
+    tx: Tx,
+    v: Viewer,
+    courseId: number,
+    finish: { clientId: number; userId: number; finishedAt: string },
+  ) {
+    const [course] = rowsOf<{ title: string; workload_minutes: number | null; category_id: number | null }>(
+      await tx.execute(sql`select title, workload_minutes, category_id from courses
+        where id = ${courseId} and client_id = ${v.clientId}`),
+    );
+    if (!course) return;
+    await events.emit(
+      'learning.course-finished',
+      {
+        ...finish,
+        courseId,
+        title: course.title,
+        workloadMinutes: course.workload_minutes,
+        categoryId: course.category_id,
+      },
+      { tx },
+    );
+    const trails = rowsOf<{ id: number; title: string; workload: number | null }>(
+      await tx.execute(sql`
+        select t.id, t.title, sum(c.workload_minutes)::int as workload
+        ${finishedTrails(v.userId)}
+        where ${visibleTo(v, 't')}
+          and exists (select 1 from trail_items x where x.trail_id = t.id and x.item_kind = 'course' and x.item_id = ${courseId})
+        group by t.id
+        ${trailFinishedWhen}
+        order by t.id`),
+    );
+    for (const trail of trails) {
+      await events.emit(
+        'learning.trail-finished',
+        { ...finish, trailId: trail.id, title: trail.title, workloadMinutes: trail.workload },
+        { tx },
+      );
+    }
   }
 
   async function write(
@@ -164,6 +263,13 @@ export function createProgressService(deps: {
           action: 'activity.finish',
           target: { type: 'activity', id: activityId },
         });
+        const finishedAt = iso(row!.completed_at) ?? new Date().toISOString();
+        const finish = { clientId: v.clientId, userId: v.userId, finishedAt };
+        await events.emit(
+          'learning.activity-finished',
+          { ...finish, activityId, courseId, title: activity.title },
+          { tx },
+        );
         if (completed >= ctx.card.activity_count) {
           await audit(tx, {
             actorId: v.userId,
@@ -171,6 +277,11 @@ export function createProgressService(deps: {
             action: 'course.finish',
             target: { type: 'course', id: courseId },
           });
+        }
+        // Only the report that crossed the line finishes the course: an activity added later and
+        // finished after it does not finish it again.
+        if (completed >= ctx.card.activity_count && completed - 1 < ctx.card.activity_count) {
+          await emitCourseFinished(tx, v, courseId, finish);
         }
       } else {
         await tx.execute(

@@ -1,6 +1,7 @@
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { registerAwards } from './awards.feature';
+import type { LearningFinishes } from './awards.ports';
 import { registerCertificates } from './certificates.feature';
 import { registerLedger } from './ledger.feature';
 
@@ -8,7 +9,7 @@ import { registerLedger } from './ledger.feature';
  * The rewards module: the points and XP ledgers, certificates and credentials, awards and badges. Its
  * three parts are built in this order, each given what it uses of the parts before it.
  */
-export function registerRewards(app: App, deps: CoreDeps) {
+export function registerRewards(app: App, deps: CoreDeps & { learning: LearningFinishes }) {
   const ledger = registerLedger(app, deps);
   const certificates = registerCertificates(app, deps);
   const awards = registerAwards(app, { ...deps, ledger, certificates });

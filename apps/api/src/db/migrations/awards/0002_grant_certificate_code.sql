@@ -1,0 +1,1 @@
+ALTER TABLE "award_grants" ADD COLUMN "certificate_code" text;
