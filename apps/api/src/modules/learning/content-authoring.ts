@@ -75,16 +75,17 @@ export function createContentAuthoring(
    * Keeps the course's activity count and every learner's completed count in step with its activities
    * (an activity added to a finished course reopens it; one removed may finish it).
    */
-  async function recount(tx: DbOrTx, courseId: number) {
-    await tx.execute(sql`update courses set activity_count = (select count(*) from activities where course_id = ${courseId}),
-      updated_at = now() where id = ${courseId}`);
+  async function recount(tx: DbOrTx, clientId: number, courseId: number) {
+    await tx.execute(sql`update courses set activity_count = (select count(*) from activities
+        where course_id = ${courseId} and client_id = ${clientId}),
+      updated_at = now() where id = ${courseId} and client_id = ${clientId}`);
     await tx.execute(sql`
       update course_progress cp set completed_count = x.n,
         finished_at = case when x.n >= c.activity_count and c.activity_count > 0 then coalesce(cp.finished_at, now()) else null end
       from courses c, (select cp2.user_id, count(ap.activity_id)::int as n from course_progress cp2
           left join activity_progress ap on ap.user_id = cp2.user_id and ap.course_id = cp2.course_id and ap.status = 'finished'
           where cp2.course_id = ${courseId} group by cp2.user_id) x
-      where cp.course_id = ${courseId} and c.id = cp.course_id and x.user_id = cp.user_id`);
+      where cp.course_id = ${courseId} and cp.client_id = ${clientId} and c.id = cp.course_id and x.user_id = cp.user_id`);
   }
 
   async function moduleRow(tx: DbOrTx, clientId: number, moduleId: number) {
@@ -117,7 +118,10 @@ export function createContentAuthoring(
   async function updateModule(actor: Actor, moduleId: number, body: ModuleBody) {
     const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
-      await tx.update(courseModules).set({ title: body.title }).where(eq(courseModules.id, moduleId));
+      await tx
+        .update(courseModules)
+        .set({ title: body.title })
+        .where(and(eq(courseModules.id, moduleId), eq(courseModules.clientId, actor.clientId)));
       if (body.position !== undefined)
         await renumber(tx, 'course_modules', m.courseId, { id: moduleId, position: body.position });
       await audit(tx, {
@@ -137,10 +141,12 @@ export function createContentAuthoring(
       const gone = await tx
         .select({ prefix: activities.contentPrefix })
         .from(activities)
-        .where(eq(activities.moduleId, moduleId));
-      await tx.delete(courseModules).where(eq(courseModules.id, moduleId));
+        .where(and(eq(activities.moduleId, moduleId), eq(activities.clientId, actor.clientId)));
+      await tx
+        .delete(courseModules)
+        .where(and(eq(courseModules.id, moduleId), eq(courseModules.clientId, actor.clientId)));
       await renumber(tx, 'course_modules', m.courseId);
-      await recount(tx, m.courseId);
+      await recount(tx, actor.clientId, m.courseId);
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,
@@ -206,7 +212,7 @@ export function createContentAuthoring(
         })
         .returning({ id: activities.id });
       await renumber(tx, 'activities', moduleId, { id: a!.id, position: body.position });
-      await recount(tx, m.courseId);
+      await recount(tx, actor.clientId, m.courseId);
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,
@@ -247,7 +253,7 @@ export function createContentAuthoring(
           settings,
           updatedAt: new Date(),
         })
-        .where(eq(activities.id, activityId));
+        .where(and(eq(activities.id, activityId), eq(activities.clientId, actor.clientId)));
       if (body.position !== undefined)
         await renumber(tx, 'activities', a.moduleId, { id: activityId, position: body.position });
       await audit(tx, {
@@ -264,9 +270,11 @@ export function createContentAuthoring(
   async function deleteActivity(actor: Actor, activityId: number) {
     const { courseId, prefix } = await changeCatalog(actor.clientId, async (tx) => {
       const a = await activityRow(tx, actor.clientId, activityId);
-      await tx.delete(activities).where(eq(activities.id, activityId));
+      await tx
+        .delete(activities)
+        .where(and(eq(activities.id, activityId), eq(activities.clientId, actor.clientId)));
       await renumber(tx, 'activities', a.moduleId);
-      await recount(tx, a.courseId);
+      await recount(tx, actor.clientId, a.courseId);
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,
@@ -316,7 +324,7 @@ export function createContentAuthoring(
           settings: { ...a.settings, ...stored.settings },
           updatedAt: new Date(),
         })
-        .where(eq(activities.id, activityId));
+        .where(and(eq(activities.id, activityId), eq(activities.clientId, actor.clientId)));
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,

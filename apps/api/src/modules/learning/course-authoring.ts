@@ -36,15 +36,16 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
     const mods = await db
       .select()
       .from(courseModules)
-      .where(eq(courseModules.courseId, courseId))
+      .where(and(eq(courseModules.courseId, courseId), eq(courseModules.clientId, clientId)))
       .orderBy(courseModules.position, courseModules.id);
     const acts = await db
       .select()
       .from(activities)
-      .where(eq(activities.courseId, courseId))
+      .where(and(eq(activities.courseId, courseId), eq(activities.clientId, clientId)))
       .orderBy(activities.position, activities.id);
     const [count] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from course_enrollments where course_id = ${courseId}`),
+      await db.execute(sql`select count(*)::int as n from course_enrollments
+        where course_id = ${courseId} and client_id = ${clientId}`),
     );
     return {
       id: c.id,
@@ -132,7 +133,7 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
     }>(
       await db.execute(sql`
         select c.id, c.title, c.cover_key, c.published, c.is_public, c.subscription_mode, c.activity_count, c.updated_at,
-          (select count(*)::int from course_enrollments e where e.course_id = c.id) as enrollment_count,
+          (select count(*)::int from course_enrollments e where e.course_id = c.id and e.client_id = c.client_id) as enrollment_count,
           count(*) over ()::int as total
         from courses c where ${sql.join(filters, sql` and `)}
         order by c.updated_at desc, c.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
@@ -230,7 +231,7 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
           isPublic: body.isPublic,
           updatedAt: new Date(),
         })
-        .where(eq(courses.id, courseId));
+        .where(and(eq(courses.id, courseId), eq(courses.clientId, actor.clientId)));
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,

@@ -59,7 +59,7 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
       title: string | null;
     }>(
       await db.execute(sql`select ti.position, ti.item_kind, ti.item_id, c.title from trail_items ti
-        left join courses c on ti.item_kind = 'course' and c.id = ti.item_id
+        left join courses c on ti.item_kind = 'course' and c.id = ti.item_id and c.client_id = ${clientId}
         where ti.trail_id = ${trailId} order by ti.position`),
     );
     return {
@@ -154,7 +154,10 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
         return row!.id;
       }
       await trailRow(actor.clientId, trailId, tx);
-      await tx.update(trails).set(values).where(eq(trails.id, trailId));
+      await tx
+        .update(trails)
+        .set(values)
+        .where(and(eq(trails.id, trailId), eq(trails.clientId, actor.clientId)));
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,
@@ -175,7 +178,9 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
       if (new Set(ids).size !== ids.length)
         throw new AppError('LEARNING_INVALID_REFERENCE', 400, { details: { field: 'items' } });
       await assertIds(tx, 'courses', actor.clientId, ids, 'items');
-      await tx.delete(trailItems).where(eq(trailItems.trailId, trailId));
+      await tx
+        .delete(trailItems)
+        .where(and(eq(trailItems.trailId, trailId), eq(trailItems.clientId, actor.clientId)));
       let position = 0;
       for (const item of body.items) {
         position += 1;
@@ -183,7 +188,10 @@ export function createTrailAuthoring(deps: { db: Db; signer: ContentSigner }, ki
           .insert(trailItems)
           .values({ clientId: actor.clientId, trailId, position, itemKind: item.kind, itemId: item.itemId });
       }
-      await tx.update(trails).set({ updatedAt: new Date() }).where(eq(trails.id, trailId));
+      await tx
+        .update(trails)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(trails.id, trailId), eq(trails.clientId, actor.clientId)));
       await audit(tx, {
         actorId: actor.userId,
         clientId: actor.clientId,
