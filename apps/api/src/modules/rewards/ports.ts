@@ -16,6 +16,8 @@ export interface CreditInput {
   source: LedgerSource;
   refType?: string | null;
   refId?: number | null;
+  /** What the reference is called (a course's title), shown on the statement as it was when earned. */
+  refLabel?: string | null;
   actorId?: number | null;
   reason?: string | null;
   /** Unique per user: the same key credits once and answers the first credit again. */
@@ -43,6 +45,7 @@ export interface DebitInput {
   source: LedgerSource;
   refType?: string | null;
   refId?: number | null;
+  refLabel?: string | null;
   actorId?: number | null;
   reason?: string | null;
   idempotencyKey: string;

@@ -1,0 +1,273 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerKind, LedgerSource } from '@trilha/contracts/rewards/ledger';
+import { rowsOf, type DbOrTx } from '../../db/client';
+
+/**
+ * The ledgers' SQL. Every statement names its client (tenancy.test.ts reads this file); the writers run
+ * inside the unit of work the service opens, after `lockAccount`, so one user's moves never interleave.
+ */
+
+export interface Balance {
+  points: number;
+  held: number;
+  xp: number;
+}
+
+export interface EntryRow {
+  id: number;
+  ledger: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+}
+
+export interface NewEntry {
+  clientId: number;
+  userId: number;
+  ledger: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+  source: LedgerSource;
+  refType: string | null;
+  refId: number | null;
+  refLabel: string | null;
+  actorId: number | null;
+  reason: string | null;
+  idempotencyKey: string;
+  reversesId?: number | null;
+}
+
+const int = (v: unknown) => Number(v ?? 0);
+
+export function createLedgerRepo(db: DbOrTx) {
+  const rows = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
+
+  return {
+    /**
+     * Creates the account when missing and locks it: every move of one user waits here for the one
+     * before it, so balances, lots and idempotency checks read what the previous move committed.
+     */
+    async lockAccount(clientId: number, userId: number): Promise<Balance> {
+      const [row] = await rows<Balance>(sql`
+        with created as (
+          insert into reward_accounts (client_id, user_id) values (${clientId}, ${userId})
+          on conflict do nothing
+          returning points, held, xp
+        )
+        select points, held, xp from created`);
+      if (row) {
+        // Just created in this transaction: no one else can see it before the commit, so it is ours.
+        return { points: 0, held: 0, xp: 0 };
+      }
+      const [locked] = await rows<Balance>(sql`
+        select points, held, xp from reward_accounts
+        where client_id = ${clientId} and user_id = ${userId} for update`);
+      return { points: int(locked!.points), held: int(locked!.held), xp: int(locked!.xp) };
+    },
+
+    async balance(clientId: number, userId: number): Promise<Balance> {
+      const [row] = await rows<Balance>(sql`
+        select points, held, xp from reward_accounts where client_id = ${clientId} and user_id = ${userId}`);
+      return row
+        ? { points: int(row.points), held: int(row.held), xp: int(row.xp) }
+        : { points: 0, held: 0, xp: 0 };
+    },
+
+    async entriesByKey(clientId: number, userId: number, key: string): Promise<EntryRow[]> {
+      const found = await rows<EntryRow>(sql`
+        select id, ledger, amount, balance_after as "balanceAfter" from ledger_entries
+        where client_id = ${clientId} and user_id = ${userId} and ledger in ('points', 'xp')
+          and idempotency_key = ${key}`);
+      return found.map((r) => ({
+        ...r,
+        id: int(r.id),
+        amount: int(r.amount),
+        balanceAfter: int(r.balanceAfter),
+      }));
+    },
+
+    /** The client's term for learning points in days, null when it has none. */
+    async learningValidityDays(clientId: number): Promise<number | null> {
+      const [row] = await rows<{ days: number | null }>(sql`
+        select learning_points_validity_days as days from reward_settings where client_id = ${clientId}`);
+      return row?.days ?? null;
+    },
+
+    /** Written at the clock's time, not the transaction's: a user's entries then sort as they were written. */
+    async insertEntry(e: NewEntry): Promise<number> {
+      const [row] = await rows<{ id: number }>(sql`
+        insert into ledger_entries (client_id, user_id, ledger, amount, balance_after, source, ref_type, ref_id,
+          ref_label, actor_id, reason, idempotency_key, reverses_id, created_at)
+        values (${e.clientId}, ${e.userId}, ${e.ledger}, ${e.amount}, ${e.balanceAfter}, ${e.source}, ${e.refType},
+          ${e.refId}, ${e.refLabel}, ${e.actorId}, ${e.reason}, ${e.idempotencyKey}, ${e.reversesId ?? null},
+          clock_timestamp())
+        returning id`);
+      return int(row!.id);
+    },
+
+    async insertLot(
+      clientId: number,
+      userId: number,
+      entryId: number,
+      amount: number,
+      expiresAt: Date | null,
+    ) {
+      await db.execute(sql`
+        insert into point_lots (client_id, user_id, entry_id, amount, remaining, expires_at)
+        values (${clientId}, ${userId}, ${entryId}, ${amount}, ${amount}, ${expiresAt ? expiresAt.toISOString() : null})`);
+    },
+
+    async moveAccount(clientId: number, userId: number, delta: Balance): Promise<Balance> {
+      const [row] = await rows<Balance>(sql`
+        update reward_accounts set points = points + ${delta.points}, held = held + ${delta.held},
+          xp = xp + ${delta.xp}, updated_at = now()
+        where client_id = ${clientId} and user_id = ${userId}
+        returning points, held, xp`);
+      return { points: int(row!.points), held: int(row!.held), xp: int(row!.xp) };
+    },
+
+    /**
+     * Takes `amount` out of the user's lots, soonest expiry first, never-expiring last, oldest first among
+     * equals, writing one move per lot touched (for the entry or the hold). Answers what it took, which is
+     * less than asked only when the lots hold less (the caller checked the spendable balance first).
+     */
+    async consumeLots(
+      clientId: number,
+      userId: number,
+      amount: number,
+      cause: { entryId: number | null; holdId: number | null },
+    ): Promise<number> {
+      const [row] = await rows<{ taken: number | null }>(sql`
+        with ordered as (
+          select id, remaining,
+            sum(remaining) over (order by expires_at asc nulls last, id asc) as through
+          from point_lots
+          where client_id = ${clientId} and user_id = ${userId} and remaining > 0
+        ), taken as (
+          select id, least(remaining, ${amount} - (through - remaining))::int as take
+          from ordered where through - remaining < ${amount}
+        ), updated as (
+          update point_lots l set remaining = l.remaining - t.take
+          from taken t where l.id = t.id and l.client_id = ${clientId}
+          returning l.id, t.take
+        ), moved as (
+          insert into point_lot_moves (lot_id, entry_id, hold_id, amount)
+          select id, ${cause.entryId}::int, ${cause.holdId}::int, -take from updated
+          returning amount
+        )
+        select -sum(amount)::int as taken from moved`);
+      return int(row?.taken);
+    },
+
+    async insertHold(h: {
+      clientId: number;
+      userId: number;
+      amount: number;
+      refType: string | null;
+      refId: number | null;
+      actorId: number | null;
+      key: string;
+    }): Promise<number> {
+      const [row] = await rows<{ id: number }>(sql`
+        insert into point_holds (client_id, user_id, amount, ref_type, ref_id, actor_id, idempotency_key)
+        values (${h.clientId}, ${h.userId}, ${h.amount}, ${h.refType}, ${h.refId}, ${h.actorId}, ${h.key})
+        returning id`);
+      return int(row!.id);
+    },
+
+    async holdByKey(clientId: number, userId: number, key: string): Promise<number | null> {
+      const [row] = await rows<{ id: number }>(sql`
+        select id from point_holds
+        where client_id = ${clientId} and user_id = ${userId} and idempotency_key = ${key}`);
+      return row ? int(row.id) : null;
+    },
+
+    async holdById(clientId: number, holdId: number, lock = false) {
+      const [row] = await rows<{
+        id: number;
+        userId: number;
+        amount: number;
+        status: 'held' | 'committed' | 'released';
+        refType: string | null;
+        refId: number | null;
+      }>(sql`
+        select id, user_id as "userId", amount, status, ref_type as "refType", ref_id as "refId"
+        from point_holds where client_id = ${clientId} and id = ${holdId}
+        ${lock ? sql`for update` : sql``}`);
+      return row ? { ...row, id: int(row.id), userId: int(row.userId), amount: int(row.amount) } : undefined;
+    },
+
+    async settleHold(
+      clientId: number,
+      holdId: number,
+      status: 'committed' | 'released',
+      entryId: number | null,
+    ) {
+      await db.execute(sql`
+        update point_holds set status = ${status}, entry_id = ${entryId}, settled_at = now()
+        where client_id = ${clientId} and id = ${holdId}`);
+    },
+
+    /** Gives a hold's points back to the lots it took them from; answers how many. */
+    async returnHold(clientId: number, holdId: number): Promise<number> {
+      const [row] = await rows<{ given: number | null }>(sql`
+        with given as (
+          select m.lot_id, -sum(m.amount)::int as amount
+          from point_lot_moves m join point_lots l on l.id = m.lot_id and l.client_id = ${clientId}
+          where m.hold_id = ${holdId}
+          group by m.lot_id
+          having sum(m.amount) < 0
+        ), updated as (
+          update point_lots l set remaining = l.remaining + g.amount
+          from given g where l.id = g.lot_id and l.client_id = ${clientId}
+          returning l.id, g.amount
+        ), moved as (
+          insert into point_lot_moves (lot_id, hold_id, amount)
+          select id, ${holdId}::int, amount from updated
+          returning amount
+        )
+        select sum(amount)::int as given from moved`);
+      return int(row?.given);
+    },
+
+    /** Lots with points past their expiry, soonest first (point_lots_expiry_idx), across clients. */
+    async dueLots(now: Date, limit: number) {
+      const found = await rows<{ id: number; clientId: number; userId: number }>(sql`
+        select id, client_id as "clientId", user_id as "userId" from point_lots
+        where remaining > 0 and expires_at is not null and expires_at <= ${now.toISOString()}
+        order by expires_at, id limit ${limit}`);
+      return found.map((r) => ({ id: int(r.id), clientId: int(r.clientId), userId: int(r.userId) }));
+    },
+
+    async lotForExpiry(clientId: number, lotId: number) {
+      const [row] = await rows<{ remaining: number; expiresAt: Date | string | null; moves: number }>(sql`
+        select l.remaining, l.expires_at as "expiresAt",
+          (select count(*) from point_lot_moves m where m.lot_id = l.id)::int as moves
+        from point_lots l where l.client_id = ${clientId} and l.id = ${lotId}`);
+      return row
+        ? {
+            remaining: int(row.remaining),
+            expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+            moves: int(row.moves),
+          }
+        : undefined;
+    },
+
+    async expireLot(clientId: number, lotId: number, entryId: number, amount: number) {
+      await db.execute(sql`
+        with moved as (
+          insert into point_lot_moves (lot_id, entry_id, amount) values (${lotId}, ${entryId}, ${-amount})
+        )
+        update point_lots set remaining = remaining - ${amount}, expired_at = now()
+        where client_id = ${clientId} and id = ${lotId}`);
+    },
+
+    /** Whether the user belongs to the client (the back office acts on its own users only). */
+    async isMember(clientId: number, userId: number): Promise<boolean> {
+      const [row] = await rows<{ one: number }>(sql`
+        select 1 as one from user_clients where client_id = ${clientId} and user_id = ${userId}`);
+      return Boolean(row);
+    },
+  };
+}
+
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;
