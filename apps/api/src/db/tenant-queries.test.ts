@@ -35,10 +35,8 @@ const unscopedBefore: Record<string, number> = {
   'modules/learning/catalog.service.ts': 1,
   'modules/learning/content-gate.ts': 2,
   'modules/learning/course-context.ts': 2,
-  'modules/learning/player.service.ts': 1,
   'modules/learning/progress.service.ts': 4,
   'modules/learning/public.routes.ts': 1,
-  'modules/learning/report.service.ts': 2,
   'modules/notifications/inbox.repo.ts': 1,
   'modules/profile/profile.repo.ts': 2,
 };

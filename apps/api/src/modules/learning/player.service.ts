@@ -79,7 +79,8 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
         if (!a.scorm) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
         const [saved] = rowsOf<{ cmi: Record<string, string> }>(
           await db.execute(
-            sql`select cmi from scorm_runtime_data where user_id = ${v.userId} and activity_id = ${a.id}`,
+            sql`select cmi from scorm_runtime_data
+              where user_id = ${v.userId} and activity_id = ${a.id} and client_id = ${v.clientId}`,
           ),
         );
         const { cmi, entry } = launchCmi({

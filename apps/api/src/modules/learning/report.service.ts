@@ -121,7 +121,7 @@ export function createReportService(db: Db, events: EventSink = eventsOutsideThe
       await db.execute(sql`select e.user_id, trim(u.first_name || ' ' || u.last_name) as full_name, u.email, e.enrolled_at, e.source,
           count(*) over ()::int as total
         from course_enrollments e join users u on u.id = e.user_id
-        where e.course_id = ${courseId}${search}
+        where e.course_id = ${courseId} and e.client_id = ${clientId}${search}
         order by lower(u.first_name), lower(u.last_name), u.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
     );
     return {
@@ -175,7 +175,8 @@ export function createReportService(db: Db, events: EventSink = eventsOutsideThe
     await events.transaction(db, async (tx) => {
       await events.emit('learning.viewer-rows-changed', { userId }, { tx });
       await tx.execute(
-        sql`delete from course_enrollments where course_id = ${courseId} and user_id = ${userId}`,
+        sql`delete from course_enrollments
+          where course_id = ${courseId} and user_id = ${userId} and client_id = ${actor.clientId}`,
       );
       await audit(tx, {
         actorId: actor.userId,
