@@ -10,6 +10,7 @@ import type learning from '@trilha/i18n/locales/pt-BR/learning.json';
 import type learningAdmin from '@trilha/i18n/locales/pt-BR/learning-admin.json';
 import type nav from '@trilha/i18n/locales/pt-BR/nav.json';
 import type profile from '@trilha/i18n/locales/pt-BR/profile.json';
+import type rewards from '@trilha/i18n/locales/pt-BR/rewards.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
@@ -29,6 +30,7 @@ declare module 'i18next' {
       'learning-admin': typeof learningAdmin;
       nav: typeof nav;
       profile: typeof profile;
+      rewards: typeof rewards;
       routes: typeof routes;
     };
   }

@@ -353,6 +353,11 @@ export const routes: RouteObject[] = [
           page('about-team', 'routes:aboutTeam', () =>
             import('../features/learning/pages/portfolio-pages').then((m) => ({ default: m.AboutTeamPage })),
           ),
+          page(
+            'certificates/:code',
+            'routes:certificateVerification',
+            () => import('../features/rewards/pages/certificate-verification-page'),
+          ),
         ],
       },
       {

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ModuleIcon } from '../../../components/module-icon';
+import { RewardsCard } from '../components/rewards-card';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { visibleModules } from '../../../lib/modules';
 import { useSelectedClient, useSession } from '../../../lib/session-store';
@@ -66,7 +67,7 @@ export function HomePage({ preferences }: HomePageProps) {
       </Paper>
 
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: preferences ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md" component="section" aria-labelledby="home-modules-title">
             <div>
               <Title order={2} fz="h3" id="home-modules-title">
@@ -104,18 +105,21 @@ export function HomePage({ preferences }: HomePageProps) {
             </SimpleGrid>
           </Stack>
         </Grid.Col>
-        {preferences ? (
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card component="section" aria-labelledby="home-preferences-title" shadow="xs">
-              <Stack gap="md">
-                <Title order={2} fz="h4" id="home-preferences-title">
-                  {t('preferences')}
-                </Title>
-                {preferences}
-              </Stack>
-            </Card>
-          </Grid.Col>
-        ) : null}
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="xl">
+            <RewardsCard />
+            {preferences ? (
+              <Card component="section" aria-labelledby="home-preferences-title" shadow="xs">
+                <Stack gap="md">
+                  <Title order={2} fz="h4" id="home-preferences-title">
+                    {t('preferences')}
+                  </Title>
+                  {preferences}
+                </Stack>
+              </Card>
+            ) : null}
+          </Stack>
+        </Grid.Col>
       </Grid>
     </Stack>
   );

@@ -23,12 +23,13 @@ import {
   IconLock,
 } from '@tabler/icons-react';
 import type { PlayerPayload, ProgressResponse } from '@trilha/contracts/learning';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { learningKeys } from '../api/catalog';
 import { usePlayer } from '../api/player';
 import { ActivityOutline } from '../components/activity-outline';
+import { FinishMoment, type FinishedCourse } from '../components/finish-moment';
 import { LoadError } from '../components/catalog-states';
 import { LockNote } from '../components/lock-note';
 import { statusColors } from '../components/progress-indicator';
@@ -95,10 +96,20 @@ function PlayerView({
   const query = usePlayer(courseId, order, trailId);
   const [menuOpened, menu] = useDisclosure(false);
   const key = learningKeys.player(courseId, order, trailId);
+  const [finished, setFinished] = useState<FinishedCourse | null>(null);
 
   const onProgress = useCallback(
     (response: ProgressResponse) => {
       const before = client.getQueryData<PlayerPayload>(key);
+      // Only a course that becomes finished by this report opens the finishing moment: reopening a course
+      // finished earlier shows nothing.
+      if (
+        before &&
+        !doneStatuses.includes(before.course.progress.status) &&
+        doneStatuses.includes(response.course.status)
+      ) {
+        setFinished({ courseId, courseTitle: before.course.title, trailId });
+      }
       client.setQueryData<PlayerPayload>(key, (current) =>
         current ? applyProgress(current, response) : current,
       );
@@ -118,7 +129,7 @@ function PlayerView({
         });
       }
     },
-    [client, key],
+    [client, key, courseId, trailId],
   );
 
   if (query.isPending) return <PlayerSkeleton />;
@@ -314,6 +325,7 @@ function PlayerView({
       >
         <nav aria-label={t('player.menu')}>{outline}</nav>
       </Drawer>
+      <FinishMoment finished={finished} onClose={() => setFinished(null)} />
     </Stack>
   );
 }

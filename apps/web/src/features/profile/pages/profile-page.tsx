@@ -39,14 +39,24 @@ import { PhoneVerification } from '../components/phone-verification';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfessionalForm } from '../components/professional-form';
 import { useUnreadCount } from '../api/unread';
+import { BadgesTab } from '../components/rewards/badges-tab';
+import { CertificatesTab } from '../components/rewards/certificates-tab';
+import { PointsTab } from '../components/rewards/points-tab';
 
-const tabs = ['data', 'security', 'preferences', 'inbox', 'activity', 'account'] as const;
-/** Tabs whose content arrives with the points, orders, badges, certificates and ranking features. */
+const tabs = [
+  'data',
+  'security',
+  'preferences',
+  'inbox',
+  'activity',
+  'points',
+  'badges',
+  'certificates',
+  'account',
+] as const;
+/** Tabs whose content arrives with the orders and ranking features. */
 const later = [
-  ['points', IconCoin],
   ['orders', IconPackage],
-  ['badges', IconAward],
-  ['certificates', IconCertificate],
   ['ranking', IconTrophy],
 ] as const;
 const icons = {
@@ -55,6 +65,9 @@ const icons = {
   preferences: IconSettings,
   inbox: IconMail,
   activity: IconActivity,
+  points: IconCoin,
+  badges: IconAward,
+  certificates: IconCertificate,
   account: IconUserX,
 };
 
@@ -160,6 +173,15 @@ export default function ProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="activity" pt="lg">
           <ActivityFeed />
+        </Tabs.Panel>
+        <Tabs.Panel value="points" pt="lg">
+          <PointsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="badges" pt="lg">
+          <BadgesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="certificates" pt="lg">
+          <CertificatesTab />
         </Tabs.Panel>
         <Tabs.Panel value="account" pt="lg">
           <DeletionRequest profile={data} />
