@@ -108,7 +108,8 @@ export type PublicCertificate = z.infer<typeof publicCertificate>;
 export const issuerParams = z.object({ clientId: serialIdParam() });
 
 /*
- * GET /api/public/issuers/:clientId/jwks.json → `{ keys: [Ed25519 public JWK with kid, alg EdDSA, use sig] }`.
+ * GET /api/public/issuers/:clientId/jwks.json → `{ keys: [Ed25519 public JWK, alg EdDSA, use sig] }`, each `kid`
+ * being the full verification method id `<issuer did>#<key id>`, the `kid` of the credentials' header.
  * GET /issuers/:clientId/did.json → the did:web document of `did:web:<host>:issuers:<clientId>`.
  */
 export const publicJwk = z.object({

@@ -119,29 +119,31 @@ export function createCredentials(deps: {
     });
   }
 
-  const publicOf = (row: KeyRow) => ({
+  // The JWKS names each key by its full verification method id, the `kid` the credentials' header carries,
+  // so a JWKS-based verifier (jose's createRemoteJWKSet …) finds it without knowing did:web.
+  const publicOf = (clientId: number, row: KeyRow) => ({
     kty: 'OKP' as const,
     crv: 'Ed25519' as const,
     x: String(row.public_jwk.x),
-    kid: row.kid,
+    kid: `${didOf(clientId)}#${row.kid}`,
     alg: 'EdDSA' as const,
     use: 'sig' as const,
   });
 
   async function jwks(clientId: number): Promise<IssuerJwks> {
     await keyOf(clientId);
-    return { keys: (await currentKeys(clientId)).map(publicOf) };
+    return { keys: (await currentKeys(clientId)).map((row) => publicOf(clientId, row)) };
   }
 
   async function didDocument(clientId: number) {
     const did = didOf(clientId);
     const { keys } = await jwks(clientId);
-    const ids = keys.map((k) => `${did}#${k.kid}`);
+    const ids = keys.map((k) => k.kid);
     return {
       '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/jws-2020/v1'],
       id: did,
       verificationMethod: keys.map((k) => ({
-        id: `${did}#${k.kid}`,
+        id: k.kid,
         type: 'JsonWebKey2020',
         controller: did,
         publicKeyJwk: { kty: k.kty, crv: k.crv, x: k.x },
