@@ -11,6 +11,7 @@ import type learningAdmin from '@trilha/i18n/locales/pt-BR/learning-admin.json';
 import type nav from '@trilha/i18n/locales/pt-BR/nav.json';
 import type profile from '@trilha/i18n/locales/pt-BR/profile.json';
 import type rewards from '@trilha/i18n/locales/pt-BR/rewards.json';
+import type rewardsAdmin from '@trilha/i18n/locales/pt-BR/rewards-admin.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
@@ -31,6 +32,7 @@ declare module 'i18next' {
       nav: typeof nav;
       profile: typeof profile;
       rewards: typeof rewards;
+      'rewards-admin': typeof rewardsAdmin;
       routes: typeof routes;
     };
   }

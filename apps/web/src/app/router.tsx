@@ -274,10 +274,21 @@ const learningAdminPages: Partial<Record<(typeof adminAreas)[number], () => Prom
   content: () => import('../features/learning-admin/pages/content-page'),
 };
 
+/** The rewards back office: badges, certificates, balances and adjustments, the ledger check, settings. */
+const rewardsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
+  rewards: () => import('../features/rewards-admin/pages/rewards-overview-page'),
+};
+const rewardsPage = (path: string, load: () => Promise<PageModule>) =>
+  page(`rewards/${path}`, 'admin:areas.rewards', load);
+
 const adminScreens: RouteObject[] = [
   page(undefined, 'admin:areas.overview', adminPage),
   ...adminAreas.map((area) =>
-    page(area, `admin:areas.${area}`, accountsAdminPages[area] ?? learningAdminPages[area] ?? adminPage),
+    page(
+      area,
+      `admin:areas.${area}`,
+      accountsAdminPages[area] ?? learningAdminPages[area] ?? rewardsAdminPages[area] ?? adminPage,
+    ),
   ),
   page(
     'content/courses/:id',
@@ -310,6 +321,11 @@ const adminScreens: RouteObject[] = [
     () => import('../features/accounts-admin/pages/audit-trail-page'),
   ),
   page('settings/jobs', 'admin:areas.settings', () => import('../features/accounts-admin/pages/jobs-page')),
+  rewardsPage('badges', () => import('../features/rewards-admin/pages/badges-page')),
+  rewardsPage('certificates', () => import('../features/rewards-admin/pages/certificates-page')),
+  rewardsPage('accounts', () => import('../features/rewards-admin/pages/accounts-page')),
+  rewardsPage('reconciliation', () => import('../features/rewards-admin/pages/reconciliation-page')),
+  rewardsPage('settings', () => import('../features/rewards-admin/pages/settings-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
 

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Divider,
   Group,
   Modal,
   NumberInput,
@@ -28,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
+import { AwardsEditor } from './awards-editor';
 import { UploadField } from './upload-field';
 
 /** Kinds whose content is an uploaded file, and what the drop zone takes. */
@@ -295,6 +297,15 @@ export function ActivityModal({
             {t('activity.saveFirst')}
           </Text>
         ) : null}
+        <Divider label={t('awards.activityTitle')} labelPosition="left" />
+        {savedId ? (
+          <AwardsEditor type="activity" id={savedId} />
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {t('awards.saveActivityFirst')}
+          </Text>
+        )}
+        <Divider />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {current?.ready || !isFileKind ? t('actions.close') : t('actions.cancel')}

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { courseApi, useAdminCourse, useCourseWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
+import { AwardsEditor } from '../components/awards-editor';
 import { CourseContentEditor } from '../components/course-content-editor';
 import { CourseDetailsForm } from '../components/course-details-form';
 import { EnrollmentsPanel } from '../components/enrollments-panel';
@@ -13,7 +14,7 @@ import { PublishSwitch } from '../components/publish-switch';
 import { ReportPanel } from '../components/report-panel';
 import { WrapBadge } from '../../../components/wrap-badge';
 
-const tabs = ['details', 'content', 'audience', 'enrollments', 'report'] as const;
+const tabs = ['details', 'content', 'audience', 'awards', 'enrollments', 'report'] as const;
 
 /** /admin/content/courses/{id}: everything about one course. */
 export default function CourseEditorPage() {
@@ -108,6 +109,9 @@ export default function CourseEditorPage() {
             saving={audience.isPending}
             onSave={(body) => audience.mutateAsync(courseApi.audience(course.id, body))}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="awards" pt="lg" maw={720}>
+          <AwardsEditor type="course" id={course.id} />
         </Tabs.Panel>
         <Tabs.Panel value="enrollments" pt="lg">
           <EnrollmentsPanel courseId={course.id} />

@@ -28,6 +28,7 @@ import { Link, useParams } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, trailApi, uploadUrls, useAdminCourses, useAdminTrail, useTrailWrite } from '../api/admin';
 import { AudienceForm } from '../components/audience-form';
+import { AwardsEditor } from '../components/awards-editor';
 import { UploadField } from '../components/upload-field';
 import { WrapBadge } from '../../../components/wrap-badge';
 
@@ -246,6 +247,7 @@ export default function TrailEditorPage() {
           <Tabs.Tab value="items">{t('trail.items')}</Tabs.Tab>
           <Tabs.Tab value="details">{t('tabs.details')}</Tabs.Tab>
           <Tabs.Tab value="audience">{t('tabs.audience')}</Tabs.Tab>
+          <Tabs.Tab value="awards">{t('tabs.awards')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="items" pt="lg">
           <TrailItems trail={trail} />
@@ -259,6 +261,9 @@ export default function TrailEditorPage() {
             saving={audience.isPending}
             onSave={(body) => audience.mutateAsync(trailApi.audience(trail.id, body))}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="awards" pt="lg" maw={720}>
+          <AwardsEditor type="trail" id={trail.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
