@@ -26,7 +26,7 @@ export function PointsChart({ series }: { series: RewardsHistory['series'] }) {
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const path = (key: 'points' | 'xp') =>
     series.map((s, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(s[key]).toFixed(1)}`).join(' ');
-  const ticks = [0, 0.5, 1].map((f) => Math.round(max * f));
+  const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
   const last = series.at(-1);
   // Every other month's label on a long series, so they do not overlap on a phone.
   const labelEvery = series.length > 6 ? 2 : 1;

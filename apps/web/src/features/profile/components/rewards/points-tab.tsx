@@ -299,9 +299,9 @@ export function PointsTab() {
         <Skeleton h={280} radius="md" aria-label={t('states.loading')} />
       ) : history.isError ? (
         <RewardsError error={history.error} onRetry={() => void history.refetch()} />
-      ) : (
+      ) : history.data.series.length > 0 ? (
         <PointsChart series={history.data.series} />
-      )}
+      ) : null}
 
       <Statement />
     </Stack>
