@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { rowsOf } from '../../db/client';
@@ -52,7 +52,7 @@ describe('issuing under parallel calls', () => {
 
 // PGlite has one connection, so its units run one after another; only PostgreSQL runs them at the same
 // time, where the unique index and the per-client advisory lock are what keep one row.
-describe.runIf(process.env.DATABASE_URL)('on PostgreSQL, with real parallelism', () => {
+describe.runIf(inject('dbTemplate').kind === 'postgres')('on PostgreSQL, with real parallelism', () => {
   it('issues once per learner when several learners race, and makes one issuer key for parallel first uses', async () => {
     const client = await createClient(t.database.db);
     const learners = await Promise.all(
