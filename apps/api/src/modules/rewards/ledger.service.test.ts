@@ -440,3 +440,29 @@ describe('lot consumption against a model', () => {
     expect((await reconciliation.runFor(clientId)).findings).toEqual([]);
   });
 });
+
+describe('jobs', () => {
+  it('the expiry job expires lots past their expiry; the reconciliation job records a clean run', async () => {
+    const userId = await newUser();
+    await ledger.credit({
+      clientId,
+      userId,
+      points: 9,
+      xp: 0,
+      source: 'sale',
+      idempotencyKey: nextKey(),
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    await t.jobs.send('rewards.expire-points', {});
+    expect(await t.jobs.runQueued('rewards.expire-points')).toBe(1);
+    expect(await ledger.balance(clientId, userId)).toEqual({ points: 0, held: 0, xp: 0 });
+    expect((await entries(userId)).at(-1)).toMatchObject({ source: 'expiry', amount: -9, balanceAfter: 0 });
+
+    await t.jobs.send('rewards.reconcile', {});
+    expect(await t.jobs.runQueued('rewards.reconcile')).toBe(1);
+    const { runs, findings } = await t.modules.rewards.ledger.reconciliation.overview(clientId);
+    expect(runs[0]).toMatchObject({ differences: 0, finishedAt: expect.any(String) });
+    expect(runs[0]!.accountsChecked).toBeGreaterThan(0);
+    expect(findings).toEqual([]);
+  });
+});
