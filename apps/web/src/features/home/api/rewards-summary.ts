@@ -11,6 +11,5 @@ export function useHomeRewardsSummary() {
   return useQuery({
     queryKey: ['rewards', 'summary'],
     queryFn: ({ signal }) => apiRequest('/api/rewards/summary', { schema: summaryContract, signal }),
-    retry: 1,
   });
 }
