@@ -5,6 +5,7 @@ import { demoSeeder } from './demo';
 import { profileDemoSeeder } from './profile-demo';
 import { learningDemoSeeder } from './learning-demo';
 import { aboutTeamDemoSeeder } from './about-team-demo';
+import { rewardsDemoSeeder } from './rewards-demo';
 
 /** Seeders every installation runs. */
 export const baseSeeders: readonly Seeder[] = [referenceSeeder, defaultSiteSeeder];
@@ -16,4 +17,5 @@ export const demoSeeders: readonly Seeder[] = [
   accountsDemoSeeder,
   learningDemoSeeder,
   aboutTeamDemoSeeder,
+  rewardsDemoSeeder,
 ];
