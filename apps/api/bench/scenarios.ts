@@ -1,6 +1,11 @@
 import type autocannon from 'autocannon';
 import type { Db } from '../src/db/client';
-import { seedBenchLearning, type BenchLearningData } from './seed-bench';
+import {
+  seedBenchLearning,
+  seedBenchLedger,
+  type BenchLearningData,
+  type BenchLedgerData,
+} from './seed-bench';
 
 /** What run.ts hands a scenario to build its requests. */
 export interface ScenarioContext {
@@ -85,6 +90,17 @@ const listScenario = (
   },
 });
 
+// Ledgers: 10 entries for each bench user (1,000,000 over 100,000 users), seeded once.
+let ledger: Promise<BenchLedgerData> | undefined;
+const ledgerSeed = (db: Db) =>
+  (ledger ??= seedBenchLedger(db, {
+    perUser: Number(process.env.BENCH_LEDGER_PER_USER ?? 10),
+    active: Number(process.env.BENCH_ACTIVE ?? 2000),
+  }).then((d) => {
+    console.log(`bench: ledgers of ${d.entries.toLocaleString('en-US')} entries`);
+    return d;
+  }));
+
 export const benchScenarios: Scenario[] = [
   listScenario(
     'learning-course-list',
@@ -119,6 +135,54 @@ export const benchScenarios: Scenario[] = [
         ctx,
         d.detailPairs.map((p) => ({ userId: p.userId, path: `/api/learning/courses/${p.courseId}` })),
       );
+    },
+  },
+  {
+    name: 'ledger-statement',
+    title: 'GET /api/rewards/statement (page 1)',
+    seed: ledgerSeed,
+    target: p99Under50,
+    options: (ctx) => {
+      const d = ctx.data as BenchLedgerData;
+      return rotating(
+        ctx,
+        d.learnerIds.map((userId) => ({ userId, path: '/api/rewards/statement?pageSize=25' })),
+      );
+    },
+  },
+  {
+    // One credit per request through the back office's route (a fresh Idempotency-Key each), spread over
+    // the client's users: what a credit costs with its audit row, inbox message and idempotency record.
+    name: 'ledger-adjustment',
+    title: 'POST /api/admin/rewards/adjustments',
+    seed: ledgerSeed,
+    options: (ctx) => {
+      const d = ctx.data as BenchLedgerData;
+      const authorization = `Bearer ${ctx.tokenFor(d.adminId)}`;
+      let i = 0;
+      return {
+        url: `${ctx.base}/api/admin/rewards/adjustments`,
+        method: 'POST',
+        requests: [
+          {
+            setupRequest: (req) => {
+              i += 1;
+              const userId = d.memberIds[i % d.memberIds.length]!;
+              return {
+                ...req,
+                method: 'POST',
+                headers: {
+                  ...req.headers,
+                  authorization,
+                  'content-type': 'application/json',
+                  'idempotency-key': `bench-adjust-${process.pid}-${i}`,
+                },
+                body: JSON.stringify({ userId, ledger: 'points', amount: 5, reason: 'bench credit' }),
+              };
+            },
+          },
+        ],
+      };
     },
   },
 ];

@@ -271,3 +271,75 @@ export async function seedBenchLearning(
   await db.execute(sql`analyze`);
   return { clientId, learnerIds, detailPairs, courses: C, enrollments };
 }
+
+export interface BenchLedgerData {
+  clientId: number;
+  /** Active bench users of the client with their statement (the statement row's callers). */
+  learnerIds: number[];
+  /** Every bench user of the client, the adjustment row's targets (spread, so no two wait on one account). */
+  memberIds: number[];
+  /** An active bench user made program administrator of the client: the adjustment row's caller. */
+  adminId: number;
+  entries: number;
+}
+
+/**
+ * The ledgers of the benchmark, in bulk SQL: `perUser` entries for every bench user (points and XP in
+ * turn, over the last weeks, from several sources), a lot for each points credit, and the accounts'
+ * balances; deterministic. 100,000 users × 10 = 1,000,000 entries.
+ */
+export async function seedBenchLedger(
+  db: Db,
+  opts: { perUser: number; active: number },
+): Promise<BenchLedgerData> {
+  const n = (x: number) => sql.raw(String(Math.trunc(x)));
+  await db.execute(sql`
+    insert into ledger_entries (client_id, user_id, ledger, amount, balance_after, source, ref_type, ref_id,
+      ref_label, idempotency_key, created_at)
+    select uc.client_id, uc.user_id, case when k % 2 = 1 then 'points' else 'xp' end, 10 + k,
+      sum(10 + k) over (partition by uc.user_id, k % 2 order by k),
+      (array['course', 'sale', 'activity', 'trail'])[1 + k % 4],
+      case when k % 4 = 1 then null else 'course' end, case when k % 4 = 1 then null else k end,
+      case when k % 4 = 1 then null else 'Bench course ' || k end,
+      'bench-' || k, now() - (${n(opts.perUser)} + 1 - k) * interval '2 days'
+    from user_clients uc join users u on u.id = uc.user_id
+    cross join generate_series(1, ${n(opts.perUser)}) k
+    where u.username like 'bench%'`);
+  await db.execute(sql`
+    insert into point_lots (client_id, user_id, entry_id, amount, remaining, expires_at, created_at)
+    select e.client_id, e.user_id, e.id, e.amount, e.amount,
+      case when e.id % 3 = 0 then null else e.created_at + interval '365 days' end, e.created_at
+    from ledger_entries e where e.ledger = 'points' and e.idempotency_key like 'bench-%'`);
+  await db.execute(sql`
+    insert into reward_accounts (client_id, user_id, points, xp)
+    select e.client_id, e.user_id, coalesce(sum(e.amount) filter (where e.ledger = 'points'), 0),
+      coalesce(sum(e.amount) filter (where e.ledger = 'xp'), 0)
+    from ledger_entries e where e.idempotency_key like 'bench-%' group by e.client_id, e.user_id
+    on conflict (client_id, user_id) do update set points = reward_accounts.points + excluded.points,
+      xp = reward_accounts.xp + excluded.xp`);
+  await db.execute(sql`analyze ledger_entries`);
+  await db.execute(sql`analyze point_lots`);
+  await db.execute(sql`analyze reward_accounts`);
+
+  const [{ client_id: clientId } = { client_id: 0 }] = rowsOf<{ client_id: number }>(
+    await db.execute(sql`select min(id) as client_id from clients`),
+  );
+  const members = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select u.id from users u join user_clients uc on uc.user_id = u.id and uc.client_id = ${clientId}
+      where u.username like 'bench%' order by u.id`),
+  ).map((r) => Number(r.id));
+  const allBench = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from users where username like 'bench%' order by id limit ${opts.active}`),
+  ).map((r) => Number(r.id));
+  const activeSet = new Set(allBench);
+  const learnerIds = members.filter((id) => activeSet.has(id));
+  // The last active member: the learning rows' callers are the client's first users.
+  const adminId = learnerIds.pop()!;
+  await db.execute(sql`
+    update user_clients set roles = '{program_admin}' where client_id = ${clientId} and user_id = ${adminId}`);
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ledger_entries where idempotency_key like 'bench-%'`),
+  );
+  return { clientId, learnerIds, memberIds: members, adminId, entries: Number(count?.n ?? 0) };
+}
