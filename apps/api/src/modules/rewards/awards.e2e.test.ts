@@ -129,4 +129,39 @@ describe('a learner finishes a course with an award', () => {
     )[0]!;
     expect(counts).toEqual({ grants: 1, certificates: 1, messages: inbox.length });
   });
+
+  it('credits once when the reaction runs 20 times at once against the real ledger and certificates', async () => {
+    const course = await makeCourse(t, w, {
+      course: { title: 'Corrida', workloadMinutes: 10 },
+      activities: [{ kind: 'html', title: 'Única' }],
+    });
+    await inject('PUT', `/api/admin/awards/course/${course.id}`, w.as.manager, {
+      points: 7,
+      xp: 3,
+      certificate: true,
+    });
+    const learner = await createUser(t.database.db, { clientIds: [w.client.id] });
+    const { awards } = t.modules.rewards.awards;
+    const finish = {
+      clientId: w.client.id,
+      userId: learner.id,
+      targetType: 'course' as const,
+      targetId: course.id,
+      title: course.title,
+      workloadMinutes: 10,
+      finishedAt: new Date().toISOString(),
+    };
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => awards.onFinish(finish)));
+    expect(outcomes.filter((o) => o.granted)).toHaveLength(1);
+    expect(await t.modules.rewards.ledger.balance(w.client.id, learner.id)).toMatchObject({
+      points: 7,
+      xp: 3,
+    });
+    const [row] = rowsOf<{ entries: number; certificates: number }>(
+      await t.database.db.execute(sql`select
+        (select count(*)::int from ledger_entries where user_id = ${learner.id}) as entries,
+        (select count(*)::int from certificates where user_id = ${learner.id}) as certificates`),
+    );
+    expect(row).toEqual({ entries: 2, certificates: 1 });
+  });
 });

@@ -178,8 +178,9 @@ export function createAwardsService(deps: {
           }
           if (award.badgeId !== null) {
             const badge = await createBadgesRepo(tx, clientId).find(award.badgeId);
+            // A badge deactivated since the award was set is no longer given.
             if (
-              badge &&
+              badge?.active &&
               (await badges.grant(clientId, userId, badge, { type: targetType, id: targetId }, null))
             ) {
               given.push(badge);
