@@ -148,8 +148,7 @@ export function AdjustmentForm({ account }: { account: RewardAccountItem }) {
           value={draft.reason}
           onChange={(e) => setDraft({ ...draft, reason: e.currentTarget.value })}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={3}
           required
           error={errors.reason}
         />

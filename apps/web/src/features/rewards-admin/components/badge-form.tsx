@@ -178,8 +178,7 @@ export function BadgeForm({
                 />
                 <Textarea
                   label={t('badges.form.description')}
-                  autosize
-                  minRows={2}
+                  rows={3}
                   maxLength={500}
                   {...form.register(`texts.${l}.description`)}
                 />

@@ -80,8 +80,7 @@ export function GrantBadgeModal({
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={3}
         />
         {grant.isError ? (
           <Alert color="red" role="alert">

@@ -84,8 +84,7 @@ function RevokeModal({
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={500}
-            autosize
-            minRows={2}
+            rows={3}
             required
             error={touched && !valid ? t('certificates.revoke.reasonInvalid') : undefined}
             data-autofocus
