@@ -17,6 +17,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import type { UserDirectory } from '../users/user-directory';
 import { defaultHeadings, renderCertificatePdf, type RenderedCertificate } from './certificate-pdf';
 import { createCertificatesRepo, type CertificateRow, type TemplateRow } from './certificates.repo';
+import { badgeImageUrl } from './badges.service';
 import type { Credentials } from './credentials';
 import type { IssueCertificateInput } from './ports';
 
@@ -334,6 +335,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
         deps.directory.withActiveMemberships(userId),
       ]);
       const name = texts.name?.trim() || `Badge ${badge.id}`;
+      const imageOf = (path: string | null) => (path ? `${origin}${path}` : null);
       return deps.credentials.issue({
         clientId,
         userId,
@@ -346,7 +348,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
           name,
           description: texts.description?.trim() || name,
           criteria: texts.description?.trim() || name,
-          image: badge.imageKey ? `${origin}/api/media/badges/${badge.id}` : null,
+          image: imageOf(badgeImageUrl(badge.imageKey)),
         },
         validFrom: badge.earnedAt,
         validUntil: null,

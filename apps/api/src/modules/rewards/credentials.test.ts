@@ -189,6 +189,8 @@ describe('Open Badges 3.0 credentials', () => {
         values (${client.id}, ${JSON.stringify({ 'pt-BR': { name: 'Maratonista', description: 'Cinco cursos em um mês' } })}::jsonb,
           'manual', null) returning id`),
     );
+    await db.execute(sql`update badges set image_key = ${`badges/c${client.id}/${badge!.id}-0123456789ab.webp`}
+      where id = ${badge!.id}`);
     const url = `/api/rewards/badges/${badge!.id}/credential`;
     const before = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(before.statusCode).toBe(404);
@@ -205,6 +207,10 @@ describe('Open Badges 3.0 credentials', () => {
     expect(claims.vc.credentialSubject.achievement).toMatchObject({
       name: 'Maratonista',
       description: 'Cinco cursos em um mês',
+      image: {
+        id: `${t.config.PUBLIC_URL}/api/media/badges/${client.id}-${badge!.id}-0123456789ab`,
+        type: 'Image',
+      },
     });
     expect(claims.exp).toBeUndefined();
     const jwks = (
