@@ -64,6 +64,7 @@ export default function BadgesPage() {
   const [editing, setEditing] = useState<AdminBadge | 'new' | null>(null);
   const [granting, setGranting] = useState<AdminBadge | null>(null);
   const [removing, setRemoving] = useState<AdminBadge | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminBadge | null>(null);
   const list = badges.data?.badges ?? [];
   const uses = (...criteria: AdminBadge['criterion'][]) => list.some((b) => criteria.includes(b.criterion));
   const courses = useChoices('course', uses('course'));
@@ -98,6 +99,7 @@ export default function BadgesPage() {
         message: active ? t('badges.activated') : t('badges.deactivated'),
       });
       setRemoving(null);
+      setDeactivating(null);
     } catch (error) {
       notifications.show({ color: 'red', message: apiErrorText(error) });
     }
@@ -195,7 +197,9 @@ export default function BadgesPage() {
                         </Menu.Item>
                         <Menu.Item
                           leftSection={<IconToggleLeft size={16} aria-hidden />}
-                          onClick={() => void setActive(badge, !badge.active)}
+                          onClick={() =>
+                            badge.active ? setDeactivating(badge) : void setActive(badge, true)
+                          }
                         >
                           {badge.active ? t('badges.deactivate') : t('badges.activate')}
                         </Menu.Item>
@@ -235,6 +239,26 @@ export default function BadgesPage() {
         name={granting ? nameOf(granting, language) : ''}
         onClose={() => setGranting(null)}
       />
+      <Modal
+        opened={deactivating !== null}
+        onClose={() => setDeactivating(null)}
+        title={t('badges.deactivateTitle')}
+        centered
+      >
+        {deactivating ? (
+          <Stack gap="md">
+            <Text>{t('badges.deactivateText', { name: nameOf(deactivating, language) })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeactivating(null)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button loading={save.isPending} onClick={() => void setActive(deactivating, false)}>
+                {t('badges.deactivate')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

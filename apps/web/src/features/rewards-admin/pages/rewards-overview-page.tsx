@@ -8,6 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
@@ -56,7 +57,7 @@ export default function RewardsOverviewPage() {
   const settings = useRewardSettings();
   const n = (v: number) => new Intl.NumberFormat(language).format(v);
 
-  const lines: Record<RewardsSection, React.ReactNode> = {
+  const lines: Record<RewardsSection, ReactNode> = {
     badges: (
       <StatusLine
         query={badges}
