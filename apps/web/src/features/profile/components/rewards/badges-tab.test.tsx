@@ -67,7 +67,7 @@ describe('badges tab', () => {
     expect(within(earned).getByText('Conquistada em 10/11/2026')).toBeTruthy();
     expect(
       within(earned).getByRole('button', {
-        name: 'Baixar a credencial Open Badges da medalha Primeiros passos',
+        name: 'Baixar credencial da medalha Primeiros passos',
       }),
     ).toBeTruthy();
 

@@ -51,7 +51,7 @@ function CertificateCard({ certificate }: { certificate: MyCertificate }) {
               </Text>
             </Stack>
           </Group>
-          <Badge color={certificateStatusColors[certificate.status]} variant="light" size="lg">
+          <Badge color={certificateStatusColors[certificate.status]} variant="dot" size="lg" tt="none">
             {t(`status.${certificate.status}`)}
           </Badge>
         </Group>

@@ -89,11 +89,11 @@ describe('points tab', () => {
     const statement = await screen.findByRole('list', { name: 'Extrato' });
     const [credit, debit] = within(statement).getAllByRole('listitem');
     expect(within(credit!).getByText('Curso concluído · Atendimento ao cliente')).toBeTruthy();
-    expect(within(credit!).getByLabelText('Crédito de 50 pontos').textContent).toBe('+50 pontos');
+    expect(within(credit!).getByTestId('amount').textContent).toBe('+50 pontosCrédito de 50 pontos');
     expect(within(debit!).getByText('Ajuste da equipe do programa')).toBeTruthy();
     expect(within(debit!).getByText('Crédito em duplicidade')).toBeTruthy();
     // The sign is written out, not left to the colour.
-    expect(within(debit!).getByLabelText('Débito de 20 pontos').textContent).toBe('\u221220 pontos');
+    expect(within(debit!).getByTestId('amount').textContent).toBe('\u221220 pontosDébito de 20 pontos');
 
     // The chart tells its numbers to screen readers too.
     expect(screen.getByRole('img', { name: /Pontos e XP nos últimos meses/ })).toBeTruthy();

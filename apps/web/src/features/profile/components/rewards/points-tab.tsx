@@ -10,6 +10,7 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowDownRight,
@@ -98,16 +99,16 @@ function StatementLine({ item }: { item: StatementItem }) {
             </Text>
           </Stack>
         </Group>
-        <Text
-          fw={700}
-          c={credit ? 'teal.8' : 'red.8'}
-          style={{ whiteSpace: 'nowrap' }}
-          aria-label={t(credit ? 'points.creditLabel' : 'points.debitLabel', {
-            amount: formatNumber(Math.abs(item.amount), language),
-            unit,
-          })}
-        >
-          {formatSigned(item.amount, language)} {unit}
+        <Text fw={700} c={credit ? 'teal.9' : 'red.9'} style={{ whiteSpace: 'nowrap' }} data-testid="amount">
+          <span aria-hidden>
+            {formatSigned(item.amount, language)} {unit}
+          </span>
+          <VisuallyHidden>
+            {t(credit ? 'points.creditLabel' : 'points.debitLabel', {
+              amount: formatNumber(Math.abs(item.amount), language),
+              unit,
+            })}
+          </VisuallyHidden>
         </Text>
       </Group>
     </Paper>
