@@ -265,6 +265,18 @@ describe('awarding a finish', () => {
     expect(ledger.credits).toHaveLength(credits);
     expect(await holds(badge.id)).toBe(true);
   });
+  it('no longer gives a badge deactivated after the award was set', async () => {
+    const course = await lessonCourse('Medalha desativada');
+    const badge = await createBadge('Aposentada', 'manual');
+    await inject('PUT', `/api/admin/awards/course/${course.id}`, w.as.manager, { xp: 5, badgeId: badge.id });
+    const off = await inject('PUT', `/api/admin/badges/${badge.id}`, admin, {
+      ...badgeBody('Aposentada', 'manual', null, null),
+      active: false,
+    });
+    expect(off.json().badge.active).toBe(false);
+    expect(await awards.onFinish(courseFinish(course))).toEqual({ granted: true, badges: [] });
+    expect(await holds(badge.id)).toBe(false);
+  });
 });
 
 describe('badge criteria', () => {
