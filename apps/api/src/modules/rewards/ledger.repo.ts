@@ -104,16 +104,50 @@ export function createLedgerRepo(db: DbOrTx) {
       return int(row!.id);
     },
 
-    async insertLot(
-      clientId: number,
-      userId: number,
-      entryId: number,
-      amount: number,
-      expiresAt: Date | null,
-    ) {
-      await db.execute(sql`
-        insert into point_lots (client_id, user_id, entry_id, amount, remaining, expires_at)
-        values (${clientId}, ${userId}, ${entryId}, ${amount}, ${amount}, ${expiresAt ? expiresAt.toISOString() : null})`);
+    /**
+     * A credit's writes in one statement (one round trip while the account is locked): the points entry
+     * and its lot when `points` > 0, the XP entry when `xp` > 0, and the balances.
+     */
+    async writeCredit(
+      e: Omit<NewEntry, 'ledger' | 'amount' | 'balanceAfter'> & {
+        points: number;
+        xp: number;
+        before: Balance;
+        expiresAt: Date | null;
+      },
+    ): Promise<{ pointsEntryId: number | null; xpEntryId: number | null; balance: Balance }> {
+      const values = (ledger: LedgerKind, amount: number, balanceAfter: number) => sql`
+        select ${e.clientId}::int, ${e.userId}::int, ${ledger}, ${amount}::int, ${balanceAfter}::int, ${e.source},
+          ${e.refType}, ${e.refId}::int, ${e.refLabel}, ${e.actorId}::int, ${e.reason}, ${e.idempotencyKey},
+          clock_timestamp()
+        where ${amount}::int > 0`;
+      const columns = sql`(client_id, user_id, ledger, amount, balance_after, source, ref_type, ref_id, ref_label,
+        actor_id, reason, idempotency_key, created_at)`;
+      const [row] = await rows<{ pointsEntryId: number | null; xpEntryId: number | null } & Balance>(sql`
+        with pe as (
+          insert into ledger_entries ${columns} ${values('points', e.points, e.before.points + e.points)}
+          returning id
+        ), lot as (
+          insert into point_lots (client_id, user_id, entry_id, amount, remaining, expires_at)
+          select ${e.clientId}::int, ${e.userId}::int, id, ${e.points}::int, ${e.points}::int,
+            ${e.expiresAt ? e.expiresAt.toISOString() : null}::timestamptz
+          from pe
+        ), xe as (
+          insert into ledger_entries ${columns} ${values('xp', e.xp, e.before.xp + e.xp)}
+          returning id
+        ), account as (
+          update reward_accounts set points = points + ${e.points}::int, xp = xp + ${e.xp}::int, updated_at = now()
+          where client_id = ${e.clientId} and user_id = ${e.userId}
+          returning points, held, xp
+        )
+        select (select id from pe) as "pointsEntryId", (select id from xe) as "xpEntryId",
+          account.points, account.held, account.xp
+        from account`);
+      return {
+        pointsEntryId: row!.pointsEntryId === null ? null : int(row!.pointsEntryId),
+        xpEntryId: row!.xpEntryId === null ? null : int(row!.xpEntryId),
+        balance: { points: int(row!.points), held: int(row!.held), xp: int(row!.xp) },
+      };
     },
 
     async moveAccount(clientId: number, userId: number, delta: Balance): Promise<Balance> {

@@ -88,7 +88,8 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
         const found = await repo.entriesByKey(clientId, userId, input.idempotencyKey);
         if (found.length > 0) return move(found, before, true);
 
-        const common = {
+        const expiresAt = input.points > 0 ? await expiryOf(input) : null;
+        const written = await repo.writeCredit({
           clientId,
           userId,
           source: input.source,
@@ -98,34 +99,19 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
           actorId: input.actorId ?? null,
           reason: input.reason ?? null,
           idempotencyKey: input.idempotencyKey,
-        };
-        const written: { ledger: LedgerKind; id: number; amount: number }[] = [];
-        if (input.points > 0) {
-          const expiresAt = await expiryOf(input);
-          const id = await repo.insertEntry({
-            ...common,
-            ledger: 'points',
-            amount: input.points,
-            balanceAfter: before.points + input.points,
-          });
-          await repo.insertLot(clientId, userId, id, input.points, expiresAt);
-          written.push({ ledger: 'points', id, amount: input.points });
-        }
-        if (input.xp > 0) {
-          const id = await repo.insertEntry({
-            ...common,
-            ledger: 'xp',
-            amount: input.xp,
-            balanceAfter: before.xp + input.xp,
-          });
-          written.push({ ledger: 'xp', id, amount: input.xp });
-        }
-        const after = await repo.moveAccount(clientId, userId, {
           points: input.points,
-          held: 0,
           xp: input.xp,
+          before,
+          expiresAt,
         });
-        return move(written, after, false);
+        return {
+          pointsEntryId: written.pointsEntryId,
+          xpEntryId: written.xpEntryId,
+          points: input.points,
+          xp: input.xp,
+          balance: written.balance,
+          replayed: false,
+        };
       });
     },
 
