@@ -12,15 +12,29 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ModuleIcon } from '../../../components/module-icon';
-import { RewardsCard } from '../components/rewards-card';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { visibleModules } from '../../../lib/modules';
 import { useSelectedClient, useSession } from '../../../lib/session-store';
 import classes from './home-page.module.css';
+
+/**
+ * The points card loads after the first paint, like the preference fields: home is a first screen with a
+ * size budget, and the card's own pieces (its contract, loaders) would be paid before anything shows.
+ * A chunk that fails to load leaves home without the card rather than without home.
+ */
+const RewardsCard = lazy(() =>
+  import('../components/rewards-card').then(
+    (m) => ({ default: m.RewardsCard }),
+    (error: unknown) => {
+      console.error(error);
+      return { default: () => null };
+    },
+  ),
+);
 
 export interface HomePageProps {
   /** The preference fields (company, language), composed in by the route. */
@@ -107,7 +121,10 @@ export function HomePage({ preferences }: HomePageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="xl">
-            <RewardsCard />
+            {/* The stand-in keeps the card's room, so the preferences below do not jump when it arrives. */}
+            <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
+              <RewardsCard />
+            </Suspense>
             {preferences ? (
               <Card component="section" aria-labelledby="home-preferences-title" shadow="xs">
                 <Stack gap="md">
