@@ -19,12 +19,19 @@ export function GrantBadgeModal({
 }) {
   const { t } = useTranslation('rewards-admin');
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const users = useRewardAccounts(debounced, 1, 20);
   const [userId, setUserId] = useState<string | null>(null);
+  const [label, setLabel] = useState('');
+  const [userName, setUserName] = useState('');
+  // Once someone is chosen the field shows their name: that text is not a new search.
+  const [debounced] = useDebouncedValue(userId && search === label ? '' : search.trim(), 300);
+  const users = useRewardAccounts(debounced, 1, 20);
   const [reason, setReason] = useState('');
   const grant = useGrantBadge();
-  const [label, setLabel] = useState('');
+  const options = (users.data?.items ?? []).map((u) => ({
+    value: String(u.userId),
+    label: u.email ? `${u.name} (${u.email})` : u.name,
+  }));
+  if (userId && !options.some((o) => o.value === userId)) options.unshift({ value: userId, label });
 
   const close = () => {
     setSearch('');
@@ -43,8 +50,8 @@ export function GrantBadgeModal({
       notifications.show({
         color: result.granted ? 'teal' : 'blue',
         message: result.granted
-          ? t('grant.done', { badge: name, user: label })
-          : t('grant.already', { badge: name, user: label }),
+          ? t('grant.done', { badge: name, user: userName })
+          : t('grant.already', { badge: name, user: userName }),
       });
       close();
     } catch {
@@ -61,14 +68,12 @@ export function GrantBadgeModal({
           searchable
           searchValue={search}
           onSearchChange={setSearch}
-          data={(users.data?.items ?? []).map((u) => ({
-            value: String(u.userId),
-            label: u.email ? `${u.name} (${u.email})` : u.name,
-          }))}
+          data={options}
           value={userId}
           onChange={(v, option) => {
             setUserId(v);
             setLabel(option?.label ?? '');
+            setUserName(users.data?.items.find((u) => String(u.userId) === v)?.name ?? option?.label ?? '');
           }}
           filter={({ options }) => options}
           nothingFoundMessage={debounced ? t('grant.noUser') : t('grant.typeToSearch')}

@@ -35,6 +35,7 @@ import {
   useUploadCertificateLogo,
 } from '../api/rewards-admin';
 import { CertificatePreview } from './certificate-preview';
+import { uploadErrorText } from './upload-error';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -116,7 +117,7 @@ export function TemplateEditor({ template }: { template: CertificateTemplate }) 
       await logo.mutateAsync(file);
       setDraft({ ...draft, keepLogo: true });
     } catch (error) {
-      notifications.show({ color: 'red', message: apiErrorText(error) });
+      notifications.show({ color: 'red', message: uploadErrorText(error) });
     }
   };
   const download = () => {

@@ -39,6 +39,7 @@ import { BadgeForm } from '../components/badge-form';
 import { criterionText } from '../components/criterion';
 import { GrantBadgeModal } from '../components/grant-badge-modal';
 import { RewardsHeader } from '../components/rewards-header';
+import { uploadErrorText } from '../components/upload-error';
 
 /** The badge's name in the screen's language, else in pt-BR. */
 const nameOf = (badge: AdminBadge, language: Language) =>
@@ -84,7 +85,7 @@ export default function BadgesPage() {
         imageFailed = true;
         notifications.show({
           color: 'red',
-          message: t('badges.imageFailed', { reason: apiErrorText(error) }),
+          message: t('badges.imageFailed', { reason: uploadErrorText(error) }),
         });
       }
     }
