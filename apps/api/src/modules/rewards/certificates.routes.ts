@@ -189,11 +189,12 @@ export function registerCertificateRoutes(
     },
   );
 
-  // did:web resolves `did:web:<host>:issuers:<id>` to https://<host>/issuers/<id>/did.json.
+  // did:web resolves `did:web:<host>:issuers:<id>` to https://<host>/issuers/<id>/did.json. Outside /api the
+  // app's limit lets requests through (the web app's files), so this route turns it back on for itself.
   app.get(
     '/issuers/:clientId/did.json',
     {
-      config: { access: 'public', rateLimit: publicLimit },
+      config: { access: 'public', rateLimit: { ...publicLimit, allowList: () => false } },
       schema: {
         tags,
         summary: "An issuer's did:web document",

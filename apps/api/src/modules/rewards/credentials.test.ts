@@ -223,6 +223,17 @@ describe('Open Badges 3.0 credentials', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(404);
   });
 
+  it('limits the did:web document like the public API routes', async () => {
+    const { client } = await setup();
+    const url = `/issuers/${client.id}/did.json`;
+    // 60 a minute per address; other tests of this file may have spent some of them already.
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    expect(codes[0]).toBe(200);
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.filter((c) => c !== 200 && c !== 429)).toEqual([]);
+  });
+
   it('answers 404 for the keys of a client that does not exist', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/issuers/2147483000/jwks.json' });
     expect(res.statusCode).toBe(404);
