@@ -35,7 +35,6 @@ const unscopedBefore: Record<string, number> = {
   'modules/learning/catalog.service.ts': 1,
   'modules/learning/content-gate.ts': 2,
   'modules/learning/course-context.ts': 2,
-  'modules/learning/progress.service.ts': 4,
   'modules/learning/public.routes.ts': 1,
   'modules/notifications/inbox.repo.ts': 1,
   'modules/profile/profile.repo.ts': 2,
@@ -145,9 +144,27 @@ export function builderStatements(src: string, identifiers: Set<string>): { tabl
   return found;
 }
 
-const scopedRaw = (text: string) => /client_id/.test(text);
-const scopedBuilder = (text: string, table: string) =>
-  new RegExp(`${table}\\.clientId|\\bclientId\\b|scope\\.|tenantScope\\(`).test(text);
+/**
+ * Helpers of a file that scope what they build (`const targetIs = (…) => scope.where(awards, …)`): a
+ * statement that calls one names its client through it.
+ */
+export function scopingHelpers(src: string): string[] {
+  const names: string[] = [];
+  const pattern = /(?:const|function)\s+(\w+)\s*(?:=\s*(?:async\s*)?\([^)]*\)[^=]*=>|\()/g;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(src))) {
+    const rest = src.slice(match.index, match.index + 600);
+    const end = rest.search(/;\n|\n\}\n/);
+    if (/scope\.|\bclientId\b/.test(end === -1 ? rest : rest.slice(0, end))) names.push(match[1]!);
+  }
+  return names;
+}
+
+const callsHelper = (text: string, helpers: string[]) => helpers.some((name) => text.includes(`${name}(`));
+const scopedRaw = (text: string, helpers: string[]) => /client_id/.test(text) || callsHelper(text, helpers);
+const scopedBuilder = (text: string, table: string, helpers: string[]) =>
+  new RegExp(`${table}\\.clientId|\\bclientId\\b|scope\\.|tenantScope\\(`).test(text) ||
+  callsHelper(text, helpers);
 
 describe('tenant-scoped queries', () => {
   it('finds unscoped statements: the scanner itself', () => {
@@ -162,12 +179,19 @@ describe('tenant-scoped queries', () => {
       identifiers,
     );
     expect(built).toHaveLength(1);
-    expect(scopedBuilder(built[0]!.text, 'badges')).toBe(false);
+    expect(scopedBuilder(built[0]!.text, 'badges', [])).toBe(false);
     const scoped = builderStatements(
       'await db.select().from(badges).where(scope.byId(badges, id));',
       identifiers,
     );
-    expect(scopedBuilder(scoped[0]!.text, 'badges')).toBe(true);
+    expect(scopedBuilder(scoped[0]!.text, 'badges', [])).toBe(true);
+    const helperSrc =
+      'const mine = (id: number) => scope.where(badges, eq(badges.id, id));\nconst loose = (id: number) => eq(badges.id, id);\n';
+    expect(scopingHelpers(helperSrc)).toEqual(['mine']);
+    const viaHelper = builderStatements(`${helperSrc}await db.delete(badges).where(mine(3));`, identifiers);
+    expect(scopedBuilder(viaHelper[0]!.text, 'badges', scopingHelpers(helperSrc))).toBe(true);
+    const viaLoose = builderStatements(`${helperSrc}await db.delete(badges).where(loose(3));`, identifiers);
+    expect(scopedBuilder(viaLoose[0]!.text, 'badges', scopingHelpers(helperSrc))).toBe(false);
   });
 
   it('names the client in every statement on a tenant-owned table, beyond the listed debt', async () => {
@@ -180,12 +204,13 @@ describe('tenant-scoped queries', () => {
       const src = fs.readFileSync(file, 'utf8');
       const key = path.relative(srcDir, file).split(path.sep).join('/');
       const unscoped: string[] = [];
+      const helpers = scopingHelpers(src);
       for (const statement of sqlStatements(src)) {
         const tables = [...statement.matchAll(tablePattern)].map((m) => m[1]!.toLowerCase());
-        if (tables.some((t) => names.has(t)) && !scopedRaw(statement)) unscoped.push(statement);
+        if (tables.some((t) => names.has(t)) && !scopedRaw(statement, helpers)) unscoped.push(statement);
       }
       for (const { table, text } of builderStatements(src, identifiers)) {
-        if (!scopedBuilder(text, table)) unscoped.push(text);
+        if (!scopedBuilder(text, table, helpers)) unscoped.push(text);
       }
       if (unscoped.length) {
         counts[key] = unscoped.length;

@@ -178,7 +178,7 @@ export function createProgressService(deps: {
       await tx.execute(sql`
         select t.id, t.title, sum(c.workload_minutes)::int as workload
         ${finishedTrails(v.userId)}
-        where ${visibleTo(v, 't')}
+        where t.client_id = ${v.clientId} and ${visibleTo(v, 't')}
           and exists (select 1 from trail_items x where x.trail_id = t.id and x.item_kind = 'course' and x.item_id = ${courseId})
         group by t.id
         ${trailFinishedWhen}
@@ -213,13 +213,14 @@ export function createProgressService(deps: {
       }
       // Lock the course row of this user: reports of two activities of one course serialize on it.
       await tx.execute(
-        sql`select 1 from course_progress where user_id = ${v.userId} and course_id = ${courseId} for update`,
+        sql`select 1 from course_progress
+          where user_id = ${v.userId} and course_id = ${courseId} and client_id = ${v.clientId} for update`,
       );
       const [current] = rowsOf<ProgressRow>(
         await tx.execute(sql`select status, percent, position, watched, duration, page, page_count, success, score, completed_at,
             seconds_spent, extract(epoch from now() - last_seen_at)::float8 as since_seen,
             extract(epoch from now() - started_at)::float8 as since_start
-          from activity_progress where user_id = ${v.userId} and activity_id = ${activityId} for update`),
+          from activity_progress where user_id = ${v.userId} and activity_id = ${activityId} and client_id = ${v.clientId} for update`),
       );
       const next = await decide(current, tx, activity);
       const wasFinished = current?.status === 'finished';
@@ -254,7 +255,7 @@ export function createProgressService(deps: {
         const [cp] = rowsOf<{ completed_count: number }>(
           await tx.execute(sql`update course_progress set completed_count = completed_count + 1, last_activity_at = now(),
               finished_at = case when completed_count + 1 >= ${ctx.card.activity_count} then coalesce(finished_at, now()) else finished_at end
-            where user_id = ${v.userId} and course_id = ${courseId} returning completed_count`),
+            where user_id = ${v.userId} and course_id = ${courseId} and client_id = ${v.clientId} returning completed_count`),
         );
         completed = cp?.completed_count ?? completed + 1;
         await audit(tx, {
@@ -285,7 +286,8 @@ export function createProgressService(deps: {
         }
       } else {
         await tx.execute(
-          sql`update course_progress set last_activity_at = now() where user_id = ${v.userId} and course_id = ${courseId}`,
+          sql`update course_progress set last_activity_at = now()
+            where user_id = ${v.userId} and course_id = ${courseId} and client_id = ${v.clientId}`,
         );
       }
       return { row: row!, completed };
