@@ -29,7 +29,7 @@ const crossClient: Record<string, string> = {
 
 /** Statements written before the rule, per file (path under src/): the number may only go down. */
 const unscopedBefore: Record<string, number> = {
-  'modules/accounts/registration.service.ts': 1,
+  'modules/accounts/registration.repo.ts': 1,
   'modules/learning/catalog-cache.ts': 2,
   'modules/learning/catalog.repo.ts': 5,
   'modules/learning/catalog.service.ts': 1,

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/core';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import type { MessagingService } from '../messaging/messaging.service';
+import { createAccountsRepo } from './accounts.repo';
 import { createAccountsService, type AccountsService } from './accounts.service';
 import { registerAccountsRoutes } from './accounts.routes';
 import { createLinkSigner } from './links';
@@ -18,13 +17,9 @@ import { createSigninService } from './signin.service';
 /** The key that signs password links and hashes codes: generated once and shared by every instance. */
 async function resolveLinkSecret(db: Db): Promise<string> {
   const key = 'accounts_link_secret';
-  await db
-    .insert(appSettings)
-    .values({ key, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  if (!row) throw new Error('accounts link secret missing');
-  return row.value;
+  const value = await createAccountsRepo(db).settingOrCreate(key, randomBytes(48).toString('base64url'));
+  if (!value) throw new Error('accounts link secret missing');
+  return value;
 }
 
 /** Accounts: registration, first access, password links and codes, approval, Google and webservice sign-in. */

@@ -1,12 +1,5 @@
-import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  accountsRateCounters,
-  oidcLogins,
-  usedPasswordLinks,
-  verificationCodes,
-  webserviceTokens,
-} from '../../db/schema/accounts';
+import { createAccountsRepo } from './accounts.repo';
 
 export interface AccountsPurgeLimits {
   passwordLinkTtlHours: number;
@@ -18,31 +11,12 @@ export interface AccountsPurgeLimits {
  * than a day and request counters whose window ended more than a day ago. Returns how many rows went.
  */
 export async function purgeExpiredAccounts(db: DbOrTx, limits: AccountsPurgeLimits) {
-  const codes = await db
-    .delete(verificationCodes)
-    .where(or(lt(verificationCodes.expiresAt, sql`now()`), isNotNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
-  const links = await db
-    .delete(usedPasswordLinks)
-    .where(
-      lt(
-        usedPasswordLinks.usedAt,
-        sql`now() - make_interval(hours => ${Math.ceil(limits.passwordLinkTtlHours)})`,
-      ),
-    )
-    .returning({ hash: usedPasswordLinks.tokenHash });
-  const partnerTokens = await db
-    .delete(webserviceTokens)
-    .where(lt(webserviceTokens.expiresAt, sql`now()`))
-    .returning({ hash: webserviceTokens.tokenHash });
-  const signIns = await db
-    .delete(oidcLogins)
-    .where(lt(oidcLogins.createdAt, sql`now() - interval '1 day'`))
-    .returning({ state: oidcLogins.state });
-  const counters = await db
-    .delete(accountsRateCounters)
-    .where(lt(accountsRateCounters.windowStart, sql`now() - interval '1 day'`))
-    .returning({ key: accountsRateCounters.key });
+  const repo = createAccountsRepo(db);
+  const codes = await repo.purgeCodes();
+  const links = await repo.purgePasswordLinks(Math.ceil(limits.passwordLinkTtlHours));
+  const partnerTokens = await repo.purgeWebserviceTokens();
+  const signIns = await repo.purgeOidcLogins();
+  const counters = await repo.purgeRateCounters();
   return {
     codes: codes.length,
     passwordLinks: links.length,

@@ -1,19 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { PasswordStrength } from '@trilha/contracts/site';
 import { checkPassword } from '@trilha/domain/password';
 import { cooldownRemainingSeconds } from '@trilha/domain/cooldown';
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
-import { clients, languages } from '../../db/schema/core';
-import { usedPasswordLinks, verificationCodes } from '../../db/schema/accounts';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hashPassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import type { MessagingService } from '../messaging/messaging.service';
 import { audit } from '../audit/audit';
+import { createAccountsRepo } from './accounts.repo';
 import type { NotificationService } from '../notifications/notifications.service';
 import {
   decodeUid,
@@ -126,14 +123,11 @@ export interface AccountsDeps {
 
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { db, signer } = deps;
+  const repo = createAccountsRepo(db);
   const linkTtlSeconds = Math.round(deps.linkTtlHours * 3600);
 
   async function userOf(userId: number) {
-    const [row] = await db
-      .select({ user: users, lang: languages.code })
-      .from(users)
-      .innerJoin(languages, eq(languages.id, users.languageId))
-      .where(eq(users.id, userId));
+    const row = await repo.userWithLanguage(userId);
     if (!row) throw new AppError('NOT_FOUND', 404);
     return { ...row.user, lang: row.lang as LanguageCode };
   }
@@ -171,13 +165,9 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     const invalid = () => new AppError('ACCOUNTS_LINK_INVALID', 400);
     const userId = decodeUid(parts.uidb64);
     if (!userId) throw invalid();
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await repo.userById(userId);
     if (!user || user.username.toLowerCase() !== parts.username.trim().toLowerCase()) throw invalid();
-    const [used] = await db
-      .select({ at: usedPasswordLinks.usedAt })
-      .from(usedPasswordLinks)
-      .where(eq(usedPasswordLinks.tokenHash, tokenHash(parts.token)));
-    if (used) throw new AppError('ACCOUNTS_LINK_USED', 400);
+    if (await repo.passwordLinkUsedAt(tokenHash(parts.token))) throw new AppError('ACCOUNTS_LINK_USED', 400);
     const { valid, issuedAt } = signer.verify(user, purpose, parts.token);
     if (!valid) throw invalid();
     if (Date.now() / 1000 - issuedAt > linkTtlSeconds) throw new AppError('ACCOUNTS_LINK_EXPIRED', 400);
@@ -199,16 +189,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (!user.phone) throw new AppError('ACCOUNTS_NO_PHONE', 400);
       const cooldown = `${deps.phoneCooldownSeconds} seconds`;
       // Claim the cooldown in one statement: of two requests at once, only one sends a code.
-      const [claimed] = await db
-        .update(users)
-        .set({ phoneCooldownStartedAt: sql`now()` })
-        .where(
-          and(
-            eq(users.id, userId),
-            sql`(${users.phoneCooldownStartedAt} is null or ${users.phoneCooldownStartedAt} <= now() - ${cooldown}::interval)`,
-          ),
-        )
-        .returning({ startedAt: users.phoneCooldownStartedAt });
+      const claimed = await repo.claimPhoneCooldown(userId, cooldown);
       if (!claimed) {
         const current = await userOf(userId);
         const state = cooldownOf(current.phoneCooldownStartedAt);
@@ -223,18 +204,9 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(Date.now() + deps.codeTtlSeconds * 1000);
-      await unitOfWork(db).run(async (tx) => {
-        await tx
-          .update(verificationCodes)
-          .set({ consumedAt: new Date() })
-          .where(
-            and(
-              eq(verificationCodes.userId, userId),
-              eq(verificationCodes.purpose, purpose),
-              isNull(verificationCodes.consumedAt),
-            ),
-          );
-        await tx.insert(verificationCodes).values({
+      await unitOfWork(db).run(async () => {
+        await repo.consumeOpenCodes(userId, purpose);
+        await repo.insertCode({
           userId,
           purpose,
           channel,
@@ -253,10 +225,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         });
       } catch {
         // Nothing reached the phone: give the cooldown back so the user may try again at once.
-        await db
-          .update(users)
-          .set({ phoneCooldownStartedAt: user.phoneCooldownStartedAt })
-          .where(eq(users.id, userId));
+        await repo.restorePhoneCooldown(userId, user.phoneCooldownStartedAt);
         await deps.sessions.invalidate(userId);
         throw new AppError('ACCOUNTS_CODE_NOT_SENT', 502);
       }
@@ -270,45 +239,22 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async verifyCode(userId, purpose, code) {
-      const [latest] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.consumedAt),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-        .limit(1);
+      const latest = await repo.latestOpenCode(userId, purpose);
       if (!latest) throw new AppError('ACCOUNTS_CODE_INVALID', 400);
       if (latest.attempts >= deps.codeMaxAttempts) throw new AppError('ACCOUNTS_CODE_TOO_MANY_ATTEMPTS', 429);
       if (latest.expiresAt < new Date()) throw new AppError('ACCOUNTS_CODE_EXPIRED', 400);
       const right = latest.codeHash === signer.codeHash(userId, purpose, code.trim());
       if (!right) {
-        const [after] = await db
-          .update(verificationCodes)
-          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(eq(verificationCodes.id, latest.id))
-          .returning({ attempts: verificationCodes.attempts });
-        if ((after?.attempts ?? 0) >= deps.codeMaxAttempts) {
+        const attempts = await repo.countCodeAttempt(latest.id);
+        if ((attempts ?? 0) >= deps.codeMaxAttempts) {
           throw new AppError('ACCOUNTS_CODE_TOO_MANY_ATTEMPTS', 429);
         }
         throw new AppError('ACCOUNTS_CODE_INVALID', 400);
       }
       // Spent in one statement: the same code presented twice at once works only once.
-      const [spent] = await db
-        .update(verificationCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
-        .returning({ id: verificationCodes.id });
-      if (!spent) throw new AppError('ACCOUNTS_CODE_INVALID', 400);
+      if (!(await repo.spendCode(latest.id))) throw new AppError('ACCOUNTS_CODE_INVALID', 400);
       if (purpose === 'phone_verify') {
-        await db
-          .update(users)
-          .set({ phoneVerified: true, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        await repo.markPhoneVerified(userId);
         await deps.sessions.invalidate(userId);
         return { verified: true };
       }
@@ -318,12 +264,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     async approve(userId, actorId, clientId) {
       const user = await userOf(userId);
       const changed = await unitOfWork(db).run(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ status: 'active', updatedAt: new Date() })
-          .where(and(eq(users.id, userId), eq(users.status, 'awaiting_approval')))
-          .returning({ id: users.id });
-        if (!rows.length) return false;
+        if (!(await repo.activateAwaiting(userId))) return false;
         const approvedIn = clientId ?? user.selectedClientId;
         await audit(tx, {
           actorId: actorId ?? null,
@@ -334,16 +275,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           after: 'active',
         });
         if (approvedIn !== null) {
-          const [client] = await tx
-            .select({ name: clients.name })
-            .from(clients)
-            .where(eq(clients.id, approvedIn));
+          const clientName = await repo.clientName(approvedIn);
           await deps.notifications.notify(
             {
               userId,
               clientId: approvedIn,
               kind: 'account.approved',
-              data: { clientName: client?.name ?? '' },
+              data: { clientName: clientName ?? '' },
             },
             { tx },
           );
@@ -381,16 +319,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const passwordHash = await hashPassword(password);
       const applied = await unitOfWork(db).run(async (tx) => {
         // The link is spent in the same transaction that sets the password: a second use finds it.
-        const spent = await tx
-          .insert(usedPasswordLinks)
-          .values({ tokenHash: tokenHash(parts.token), userId: link.userId })
-          .onConflictDoNothing()
-          .returning({ tokenHash: usedPasswordLinks.tokenHash });
-        if (!spent.length) return false;
-        await tx
-          .update(users)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
-          .where(eq(users.id, link.userId));
+        if (!(await repo.spendPasswordLink(tokenHash(parts.token), link.userId))) return false;
+        await repo.setPassword(link.userId, passwordHash);
         await audit(tx, {
           actorId: link.userId,
           clientId: null,

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { createAccountsRepo } from './accounts.repo';
 
 /**
  * Fixed-window request counters kept in the database (so they hold across instances and restarts). Each
@@ -9,19 +9,11 @@ import { AppError } from '../../lib/errors';
  */
 export function createRateLimiter(db: Db, windowSeconds = 3600) {
   const window = `${windowSeconds} seconds`;
+  const repo = createAccountsRepo(db);
   return {
     async hit(keys: { key: string; max: number }[]): Promise<void> {
       for (const { key, max } of keys) {
-        const [row] = rowsOf<{ hits: number; window_start: string | Date }>(
-          await db.execute(sql`
-            insert into accounts_rate_counters (key, hits, window_start) values (${key}, 1, now())
-            on conflict (key) do update set
-              hits = case when accounts_rate_counters.window_start < now() - ${window}::interval then 1
-                          else accounts_rate_counters.hits + 1 end,
-              window_start = case when accounts_rate_counters.window_start < now() - ${window}::interval
-                                  then now() else accounts_rate_counters.window_start end
-            returning hits, window_start`),
-        );
+        const row = await repo.hitRateCounter(key, window);
         if (row && row.hits > max) {
           const retryAfter = Math.max(
             1,

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   storedDocument,
   type MaskedPhonesResponse,
@@ -7,9 +6,9 @@ import {
 import { normalizePhone } from '@trilha/contracts/profile';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import type { AccountsService, CodeChannel, IssuedCode } from './accounts.service';
+import { createAccountsRepo } from './accounts.repo';
 import { maskPhone } from './links';
 import type { RateLimiter } from './rate-limit';
 
@@ -27,7 +26,7 @@ export interface RecoveryDeps {
  * and per account.
  */
 export function createRecoveryService(deps: RecoveryDeps) {
-  const { db } = deps;
+  const repo = createAccountsRepo(deps.db);
 
   const limit = (ip: string, account: string) =>
     deps.limiter.hit([
@@ -36,11 +35,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
     ]);
 
   async function byDocument(document: string) {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(users.document, storedDocument(document)));
-    return user;
+    return repo.userByDocument(storedDocument(document));
   }
 
   return {
@@ -57,18 +52,12 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const key = method === 'document' ? storedDocument(identifier) : identifier;
       await limit(meta.ip, `${method}:${key}`);
       const text = identifier.trim().toLowerCase();
-      const [user] =
+      const user =
         method === 'document'
-          ? [await byDocument(identifier)]
-          : await db
-              .select()
-              .from(users)
-              .where(
-                method === 'email'
-                  ? sql`lower(${users.email}) = ${text}`
-                  : sql`lower(${users.username}) = ${text}`,
-              )
-              .limit(1);
+          ? await byDocument(identifier)
+          : method === 'email'
+            ? await repo.userByEmail(text)
+            : await repo.userByUsername(text);
       if (!user?.email || user.status === 'blocked') return;
       await deps.accounts.sendRecoverPasswordLink(user.id, meta.lang);
     },
@@ -79,7 +68,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
      */
     async renewLink(purpose: 'set' | 'recover', username: string, userId: number | null, lang: LanguageCode) {
       if (!userId) return;
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await repo.userById(userId);
       if (!user?.email || user.status === 'blocked') return;
       if (user.username.toLowerCase() !== username.trim().toLowerCase()) return;
       if (purpose === 'set') await deps.accounts.sendSetPasswordLink(user.id, lang);

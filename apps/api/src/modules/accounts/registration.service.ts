@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   checkCompleteRegister,
   checkRegistration,
@@ -17,21 +16,9 @@ import { documentLookupKey } from '@trilha/domain/document';
 import { normalizePhone } from '@trilha/contracts/profile';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { LoginConfig } from '@trilha/contracts/site';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
-import {
-  brands,
-  companies,
-  registrations,
-  registrationVariants,
-  retailChains,
-  stores,
-  userBrands,
-  userCompanies,
-  userStores,
-} from '../../db/schema/accounts';
-import { clients, countries, languages } from '../../db/schema/core';
-import { userClients, users } from '../../db/schema/users';
+import type { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { SessionService } from '../session/session.service';
@@ -39,14 +26,7 @@ import type { MessagingService } from '../messaging/messaging.service';
 import type { AccountsService } from './accounts.service';
 import { fieldError, validationFailed } from '../../lib/field-errors';
 import { maskEmail } from './links';
-
-type VariantRow = typeof registrationVariants.$inferSelect;
-type Affiliation = {
-  companyId: number | null;
-  brandIds: number[];
-  retailChainIds: number[];
-  storeIds: number[];
-};
+import { createRegistrationRepo, type Affiliation, type VariantRow } from './registration.repo';
 
 export interface RegistrationDeps {
   db: Db;
@@ -68,12 +48,10 @@ function isUniqueViolation(err: unknown): string | null {
 
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db } = deps;
+  const repo = createRegistrationRepo(db);
 
   async function variantRow(siteId: number, slug: string): Promise<VariantRow> {
-    const [row] = await db
-      .select()
-      .from(registrationVariants)
-      .where(and(eq(registrationVariants.siteId, siteId), eq(registrationVariants.slug, slug)));
+    const row = await repo.variantBySlug(siteId, slug);
     if (!row) throw new AppError('NOT_FOUND', 404);
     return row;
   }
@@ -83,23 +61,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   async function countriesIn(codes: readonly string[]) {
     if (!codes.length) return [];
-    return db
-      .select({ code: countries.code, name: countries.name })
-      .from(countries)
-      .where(inArray(countries.code, [...codes]))
-      .orderBy(asc(countries.name));
+    return repo.countriesIn([...codes]);
   }
 
   async function describe(row: VariantRow, config: LoginConfig): Promise<RegistrationVariant> {
-    const [client] = await db
-      .select({ name: clients.name })
-      .from(clients)
-      .where(eq(clients.id, row.clientId));
+    const clientName = await repo.clientName(row.clientId);
     return {
       slug: row.slug,
       mode: row.mode as 'register' | 'first_access',
       title: row.title,
-      clientName: client?.name ?? '',
+      clientName: clientName ?? '',
       fields: fieldsOf(row, config),
       profiles: row.profiles as RegistrationVariant['profiles'],
       termsPath: row.termsPath,
@@ -112,16 +83,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
   }
 
   async function affiliationOptions(clientId: number): Promise<AffiliationOptions> {
-    const [companyRows, brandRows, chainRows, storeRows] = await Promise.all([
-      db.select().from(companies).where(eq(companies.clientId, clientId)).orderBy(asc(companies.name)),
-      db.select().from(brands).where(eq(brands.clientId, clientId)).orderBy(asc(brands.name)),
-      db
-        .select()
-        .from(retailChains)
-        .where(eq(retailChains.clientId, clientId))
-        .orderBy(asc(retailChains.name)),
-      db.select().from(stores).where(eq(stores.clientId, clientId)).orderBy(asc(stores.name)),
-    ]);
+    const { companyRows, brandRows, chainRows, storeRows } = await repo.affiliationRows(clientId);
     return {
       companies: companyRows.map((c) => ({
         id: c.id,
@@ -164,65 +126,13 @@ export function createRegistrationService(deps: RegistrationDeps) {
     }
   }
 
-  async function saveAffiliation(tx: DbOrTx, userId: number, clientId: number, a: Affiliation) {
-    const [ownBrands, ownStores] = await Promise.all([
-      tx.select({ id: brands.id }).from(brands).where(eq(brands.clientId, clientId)),
-      tx.select({ id: stores.id }).from(stores).where(eq(stores.clientId, clientId)),
-    ]);
-    if (ownBrands.length) {
-      await tx.delete(userBrands).where(
-        and(
-          eq(userBrands.userId, userId),
-          inArray(
-            userBrands.brandId,
-            ownBrands.map((b) => b.id),
-          ),
-        ),
-      );
-    }
-    if (ownStores.length) {
-      await tx.delete(userStores).where(
-        and(
-          eq(userStores.userId, userId),
-          inArray(
-            userStores.storeId,
-            ownStores.map((s) => s.id),
-          ),
-        ),
-      );
-    }
-    await tx
-      .insert(userCompanies)
-      .values({ userId, clientId, companyId: a.companyId! })
-      .onConflictDoUpdate({
-        target: [userCompanies.userId, userCompanies.clientId],
-        set: { companyId: a.companyId! },
-      });
-    await tx.insert(userBrands).values([...new Set(a.brandIds)].map((brandId) => ({ userId, brandId })));
-    await tx.insert(userStores).values([...new Set(a.storeIds)].map((storeId) => ({ userId, storeId })));
-  }
-
   async function assertUnique(document: string | null, email: string | null, exceptUserId?: number) {
     if (document) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(eq(users.document, document), exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined),
-        );
-      if (taken) throw fieldError('document', 'ACCOUNTS_DOCUMENT_TAKEN', 409);
+      if (await repo.documentTaken(document, exceptUserId))
+        throw fieldError('document', 'ACCOUNTS_DOCUMENT_TAKEN', 409);
     }
     if (email) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.email}) = ${email.toLowerCase()}`,
-            exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
-          ),
-        );
-      if (taken) throw fieldError('email', 'ACCOUNTS_EMAIL_TAKEN', 409);
+      if (await repo.emailTaken(email, exceptUserId)) throw fieldError('email', 'ACCOUNTS_EMAIL_TAKEN', 409);
     }
   }
 
@@ -235,33 +145,22 @@ export function createRegistrationService(deps: RegistrationDeps) {
         .slice(0, 30) || `user${document.slice(-4) || Date.now().toString(36)}`;
     for (let i = 0; i < 50; i++) {
       const candidate = i === 0 ? base : `${base}${i + 1}`;
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${candidate}`);
-      if (!taken) return candidate;
+      if (!(await repo.usernameTaken(candidate))) return candidate;
     }
     return `${base}${Date.now().toString(36)}`;
   }
 
   async function languageId(lang: LanguageCode): Promise<number> {
-    const [row] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, lang));
-    return row?.id ?? 1;
+    return (await repo.languageId(lang)) ?? 1;
   }
 
   /** The entry of the site that serves a client (its complete-register asks what that entry asks). */
   async function variantForClient(clientId: number): Promise<VariantRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(registrationVariants)
-      .where(and(eq(registrationVariants.clientId, clientId), eq(registrationVariants.mode, 'register')))
-      .orderBy(asc(registrationVariants.id))
-      .limit(1);
-    return row;
+    return repo.registerVariantOfClient(clientId);
   }
 
   async function missingFor(userId: number) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await repo.userById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 401);
     const missing: string[] = [];
     const has: Record<RegisterFieldName, boolean> = {
@@ -287,53 +186,15 @@ export function createRegistrationService(deps: RegistrationDeps) {
    * there is no company in the client, no brand of that company, or no store of the client.
    */
   async function lacksAffiliation(userId: number, clientId: number): Promise<boolean> {
-    const [membership] = await db
-      .select({ roles: userClients.roles })
-      .from(userClients)
-      .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
-    const roles = membership?.roles ?? [];
+    const roles = (await repo.rolesIn(userId, clientId)) ?? [];
     if (!roles.length) return false;
-    const asking = await db
-      .select({ profiles: registrationVariants.profiles })
-      .from(registrationVariants)
-      .where(
-        and(
-          eq(registrationVariants.clientId, clientId),
-          eq(registrationVariants.mode, 'register'),
-          eq(registrationVariants.askAffiliation, true),
-        ),
-      );
+    const asking = await repo.profilesAskingAffiliation(clientId);
     if (!asking.some((v) => v.profiles.some((p) => roles.includes(p)))) return false;
     const current = await currentAffiliation(userId, clientId);
     return !current.companyId || !current.brandIds.length || !current.storeIds.length;
   }
 
-  /** The company, brands (of that company), chains and stores a user has in a client. */
-  async function currentAffiliation(userId: number, clientId: number): Promise<Affiliation> {
-    const [company] = await db
-      .select({ companyId: userCompanies.companyId })
-      .from(userCompanies)
-      .where(and(eq(userCompanies.userId, userId), eq(userCompanies.clientId, clientId)));
-    const companyId = company?.companyId ?? null;
-    const brandRows = companyId
-      ? await db
-          .select({ id: brands.id })
-          .from(userBrands)
-          .innerJoin(brands, eq(brands.id, userBrands.brandId))
-          .where(and(eq(userBrands.userId, userId), eq(brands.companyId, companyId)))
-      : [];
-    const storeRows = await db
-      .select({ id: stores.id, chainId: stores.chainId })
-      .from(userStores)
-      .innerJoin(stores, eq(stores.id, userStores.storeId))
-      .where(and(eq(userStores.userId, userId), eq(stores.clientId, clientId)));
-    return {
-      companyId,
-      brandIds: brandRows.map((b) => b.id),
-      retailChainIds: [...new Set(storeRows.map((s) => s.chainId))],
-      storeIds: storeRows.map((s) => s.id),
-    };
-  }
+  const currentAffiliation = (userId: number, clientId: number) => repo.currentAffiliation(userId, clientId);
 
   /** What the signed-in user must still do before the app opens (the web guard reads this). */
   async function pendingSteps(userId: number): Promise<PendingStepsResponse> {
@@ -342,17 +203,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     if (user.mustChangePassword) steps.push('change_password');
     if (missing.length) steps.push('complete_register');
     if (clientId) {
-      const [reg] = await db
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(
-          and(
-            eq(registrations.userId, userId),
-            eq(registrations.clientId, clientId),
-            isNull(registrations.onboardedAt),
-          ),
-        );
-      if (reg) steps.push('onboarding');
+      if (await repo.hasOpenOnboarding(userId, clientId)) steps.push('onboarding');
     }
     return { steps, missing };
   }
@@ -401,7 +252,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await assertUnique(document, email);
       if (info.askAffiliation) await checkAffiliation(row.clientId, v);
 
-      const [countryRow] = await db.select().from(countries).where(eq(countries.code, country));
+      const countryRow = await repo.countryByCode(country);
       const status = info.requiresApproval ? 'awaiting_approval' : 'active';
       const now = new Date();
       // Read before the transaction: PGlite has one connection, so a query outside it would wait forever.
@@ -410,36 +261,32 @@ export function createRegistrationService(deps: RegistrationDeps) {
       let userId: number;
       try {
         userId = await unitOfWork(db).run(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({
-              username,
-              email,
-              document,
-              documentCountry: document ? country : null,
-              passwordHash: null,
-              firstName: v.firstName,
-              lastName: v.lastName,
-              status,
-              countryId: countryRow?.id ?? null,
-              languageId: langId,
-              selectedClientId: row.clientId,
-              phone: v.phone ? normalizePhone(v.phone, country) : null,
-              termsAcceptedAt: now,
-            })
-            .returning({ id: users.id });
-          const id = user!.id;
-          await tx.insert(userClients).values({ userId: id, clientId: row.clientId, roles: [v.profile] });
-          await tx.insert(registrations).values({
+          const inTx = createRegistrationRepo(tx);
+          const id = await inTx.insertUser({
+            username,
+            email,
+            document,
+            documentCountry: document ? country : null,
+            passwordHash: null,
+            firstName: v.firstName,
+            lastName: v.lastName,
+            status,
+            countryId: countryRow?.id ?? null,
+            languageId: langId,
+            selectedClientId: row.clientId,
+            phone: v.phone ? normalizePhone(v.phone, country) : null,
+            termsAcceptedAt: now,
+          });
+          await inTx.addMembership(id, row.clientId, [v.profile]);
+          await inTx.insertRegistration(row.clientId, {
             userId: id,
-            clientId: row.clientId,
             variant: row.slug,
             profile: v.profile,
             termsVersion: row.termsVersion,
             termsAcceptedAt: now,
             adultConfirmedAt: now,
           });
-          if (info.askAffiliation) await saveAffiliation(tx, id, row.clientId, v);
+          if (info.askAffiliation) await inTx.saveAffiliation(id, row.clientId, v);
           await audit(tx, {
             actorId: id,
             clientId: row.clientId,
@@ -488,16 +335,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async firstAccess(identifier: string, lang: LanguageCode): Promise<{ sentTo: string | null }> {
       const text = identifier.trim();
       const documentKey = documentLookupKey(text);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(
-          or(
-            sql`lower(${users.email}) = ${text.toLowerCase()}`,
-            documentKey ? eq(users.document, documentKey) : undefined,
-          ),
-        )
-        .limit(1);
+      const user = await repo.userByEmailOrDocument(text.toLowerCase(), documentKey);
       if (!user || !user.email) throw new AppError('ACCOUNTS_FIRST_ACCESS_NOT_FOUND', 404);
       if (user.status === 'blocked') throw new AppError('AUTH_USER_BLOCKED', 403);
       if (user.status === 'awaiting_approval') throw new AppError('AUTH_AWAITING_APPROVAL', 403);
@@ -512,9 +350,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const affiliation = clientId
         ? await currentAffiliation(userId, clientId)
         : { companyId: null, brandIds: [], retailChainIds: [], storeIds: [] };
-      const [country] = user.countryId
-        ? await db.select().from(countries).where(eq(countries.id, user.countryId))
-        : [];
+      const country = user.countryId ? await repo.countryById(user.countryId) : undefined;
       return {
         values: {
           firstName: user.firstName,
@@ -528,10 +364,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         missing,
         termsPath: variant?.termsPath ?? '/institutional/terms-and-conditions',
         askAffiliation: missing.includes('affiliation'),
-        countries: await countriesIn(
-          variant?.countries ??
-            (await db.select({ code: countries.code }).from(countries)).map((c) => c.code),
-        ),
+        countries: await countriesIn(variant?.countries ?? (await repo.countryCodes())),
       };
     },
 
@@ -543,11 +376,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
         .safeParse(input);
       if (!parsed.success) throw validationFailed(parsed.error.issues);
       const v = parsed.data;
-      const [currentCountry] = user.countryId
-        ? await db.select().from(countries).where(eq(countries.id, user.countryId))
-        : [];
+      const currentCountry = user.countryId ? await repo.countryById(user.countryId) : undefined;
       const country = missing.includes('country') ? v.country : (currentCountry?.code ?? 'BRA');
-      const [countryRow] = await db.select().from(countries).where(eq(countries.code, country));
+      const countryRow = await repo.countryByCode(country);
       if (missing.includes('country') && !countryRow)
         throw fieldError('country', 'ACCOUNTS_COUNTRY_REQUIRED');
       const document = missing.includes('document') ? storedDocument(v.document) : null;
@@ -567,8 +398,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (missing.includes('terms')) set.termsAcceptedAt = new Date();
       try {
         await unitOfWork(db).run(async (tx) => {
-          await tx.update(users).set(set).where(eq(users.id, userId));
-          if (missing.includes('affiliation') && clientId) await saveAffiliation(tx, userId, clientId, v);
+          const inTx = createRegistrationRepo(tx);
+          await inTx.updateUser(userId, set);
+          if (missing.includes('affiliation') && clientId) await inTx.saveAffiliation(userId, clientId, v);
           await audit(tx, {
             actorId: userId,
             clientId,
@@ -588,10 +420,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     async completeOnboarding(userId: number, clientId: number): Promise<void> {
-      await db
-        .update(registrations)
-        .set({ onboardedAt: new Date() })
-        .where(and(eq(registrations.userId, userId), eq(registrations.clientId, clientId)));
+      await repo.markOnboarded(userId, clientId);
     },
   };
 }

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { documentLookupKey } from '@trilha/domain/document';
 import type { LoginConfig } from '@trilha/contracts/site';
 import type { Db } from '../../db/client';
-import { oidcLogins, userIdentities, webserviceTokens } from '../../db/schema/accounts';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { isBlockedInEveryClient, membershipsOf } from '../users/client-blocks';
 import type { AuthService } from '../auth/auth.service';
 import type { IssuedTokens } from '../auth/refresh-cookie';
+import { createAccountsRepo, type UserRow } from './accounts.repo';
 import { tokenHash } from './links';
 
 const WEB_APP = 'trilha-web';
@@ -33,14 +31,13 @@ interface Meta {
   host?: string;
 }
 
-type UserRow = typeof users.$inferSelect;
-
 /**
  * Sign-in without a password: one-time webservice tokens issued to partner systems, and Google sign-in
  * as OpenID Connect (authorization code with PKCE, state and nonce) against a configurable issuer.
  */
 export function createSigninService(deps: SigninDeps) {
   const { db } = deps;
+  const repo = createAccountsRepo(db);
   const base = deps.publicUrl.replace(/\/+$/, '');
   const redirectUri = `${base}/api/accounts/google/callback`;
 
@@ -60,16 +57,7 @@ export function createSigninService(deps: SigninDeps) {
   async function findByLogin(identifier: string): Promise<UserRow | undefined> {
     const text = identifier.trim().toLowerCase();
     const documentKey = documentLookupKey(text);
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(
-        sql`lower(${users.username}) = ${text} or lower(${users.email}) = ${text} ${
-          documentKey ? sql`or ${users.document} = ${documentKey}` : sql``
-        }`,
-      )
-      .limit(1);
-    return user;
+    return repo.userByLogin(text, documentKey);
   }
 
   let discovered: Promise<oidc.Configuration> | null = null;
@@ -111,7 +99,7 @@ export function createSigninService(deps: SigninDeps) {
       // Users the partner may not sign in answer like unknown ones, so a partner learns nothing of them.
       if (!user || !(await deps.auth.partnerMaySignIn(app, user))) throw new AppError('NOT_FOUND', 404);
       const token = randomBytes(32).toString('base64url');
-      await db.insert(webserviceTokens).values({
+      await repo.insertWebserviceToken({
         tokenHash: tokenHash(token),
         userId: user.id,
         appClientId: app.clientId,
@@ -132,19 +120,9 @@ export function createSigninService(deps: SigninDeps) {
 
     /** Spends a webservice token (once, before it expires) for a session of type 'webservice'. */
     async webserviceLogin(token: string, meta: Meta): Promise<IssuedTokens> {
-      const [spent] = await db
-        .update(webserviceTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(webserviceTokens.tokenHash, tokenHash(token)),
-            isNull(webserviceTokens.usedAt),
-            gt(webserviceTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: webserviceTokens.userId, appClientId: webserviceTokens.appClientId });
+      const spent = await repo.spendWebserviceToken(tokenHash(token));
       if (!spent) throw new AppError('ACCOUNTS_WEBSERVICE_TOKEN_INVALID', 400);
-      const [user] = await db.select().from(users).where(eq(users.id, spent.userId));
+      const user = await repo.userById(spent.userId);
       // Checked again at the exchange: the user may have become staff or left the partner's client since.
       if (!user || !(await deps.auth.partnerMaySignInByClientId(spent.appClientId, user)))
         throw new AppError('ACCOUNTS_WEBSERVICE_TOKEN_INVALID', 400);
@@ -160,7 +138,7 @@ export function createSigninService(deps: SigninDeps) {
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      await db.insert(oidcLogins).values({ state, nonce, codeVerifier, redirectUri });
+      await repo.insertOidcLogin({ state, nonce, codeVerifier, redirectUri });
       return oidc
         .buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
@@ -183,17 +161,7 @@ export function createSigninService(deps: SigninDeps) {
       const landing = `${base}/login-redirect-v2`;
       const params = new URLSearchParams(search);
       const state = params.get('state') ?? '';
-      const [login] = state
-        ? await db
-            .delete(oidcLogins)
-            .where(
-              and(
-                eq(oidcLogins.state, state),
-                gt(oidcLogins.createdAt, sql`now() - ${`${OIDC_LOGIN_MINUTES} minutes`}::interval`),
-              ),
-            )
-            .returning()
-        : [];
+      const login = state ? await repo.takeOidcLogin(state, OIDC_LOGIN_MINUTES) : undefined;
       const fail = (code: string) => `${landing}?error=${code}`;
       if (!login) return fail('ACCOUNTS_GOOGLE_FAILED');
       let claims: oidc.IDToken | undefined;
@@ -212,27 +180,17 @@ export function createSigninService(deps: SigninDeps) {
       }
       if (!claims?.sub) return fail('ACCOUNTS_GOOGLE_FAILED');
       const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
-      const [linked] = await db
-        .select({ userId: userIdentities.userId })
-        .from(userIdentities)
-        .where(and(eq(userIdentities.provider, GOOGLE), eq(userIdentities.subject, claims.sub)));
-      let userId = linked?.userId;
+      let userId = await repo.identityUserId(GOOGLE, claims.sub);
       if (!userId) {
         // Only an address the provider has verified may link an account.
         if (!email || claims.email_verified !== true) return fail('ACCOUNTS_GOOGLE_NO_ACCOUNT');
-        const [user] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${email}`);
-        if (!user) return fail('ACCOUNTS_GOOGLE_NO_ACCOUNT');
-        userId = user.id;
-        await db
-          .insert(userIdentities)
-          .values({ provider: GOOGLE, subject: claims.sub, userId, email })
-          .onConflictDoNothing();
+        const found = await repo.userIdByEmail(email);
+        if (found === undefined) return fail('ACCOUNTS_GOOGLE_NO_ACCOUNT');
+        userId = found;
+        await repo.linkIdentity({ provider: GOOGLE, subject: claims.sub, userId, email });
       }
       const result = randomBytes(32).toString('base64url');
-      await db.insert(oidcLogins).values({
+      await repo.insertOidcLogin({
         state: `result:${tokenHash(result)}`,
         nonce: '',
         codeVerifier: '',
@@ -245,17 +203,9 @@ export function createSigninService(deps: SigninDeps) {
 
     /** Exchanges the one-time result of a Google sign-in for the session tokens. */
     async googleExchange(code: string, meta: Meta): Promise<IssuedTokens> {
-      const [login] = await db
-        .delete(oidcLogins)
-        .where(
-          and(
-            eq(oidcLogins.state, `result:${tokenHash(code)}`),
-            gt(oidcLogins.createdAt, sql`now() - ${`${OIDC_LOGIN_MINUTES} minutes`}::interval`),
-          ),
-        )
-        .returning();
+      const login = await repo.takeOidcLogin(`result:${tokenHash(code)}`, OIDC_LOGIN_MINUTES);
       if (!login?.userId) throw new AppError('ACCOUNTS_GOOGLE_FAILED', 400);
-      const [user] = await db.select().from(users).where(eq(users.id, login.userId));
+      const user = await repo.userById(login.userId);
       if (!user) throw new AppError('ACCOUNTS_GOOGLE_FAILED', 400);
       await assertMaySignIn(user, meta.host);
       return deps.auth.startSession(user.id, WEB_APP, 'password', meta);
