@@ -23,7 +23,7 @@ import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { readSmallUpload } from '../../lib/image-upload';
-import { checkUpload, imageRefusal, readImage, tooLarge } from '../../lib/uploads';
+import { checkUpload, imageRefusal, readImage, tooLarge, uploadRefused } from '../../lib/uploads';
 import { mediaCache } from '../media/media';
 import type { CertificatesService } from './certificates.service';
 import type { Credentials } from './credentials';
@@ -35,6 +35,7 @@ const pdfBytes = z.string().describe('the certificate, application/pdf');
 /** Logos: at most 2 MB uploaded, at most 4096 px a side decoded, kept as a PNG fitting 1200 × 400. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const LOGO_MAX_SIDE = 4096;
+const LOGO_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 /** PDF bytes as they are: Fastify sends a Buffer without its serializer. */
 const sendPdf = (reply: FastifyReply, bytes: Uint8Array) =>
@@ -252,7 +253,7 @@ export function registerCertificateRoutes(
         tags,
         summary: 'Uploads the template logo (multipart file: PNG, JPEG or WebP, up to 2 MB), kept as PNG',
         consumes: ['multipart/form-data'],
-        response: { 200: certificateTemplate, 413: errorBody, ...errors },
+        response: { 200: certificateTemplate, 413: errorBody, 415: errorBody, ...errors },
       },
     },
     async (request) => {
@@ -260,7 +261,9 @@ export function registerCertificateRoutes(
         missing: () => new AppError('CERTIFICATE_LOGO_MISSING', 400, { details: [{ path: 'file' }] }),
         tooLarge: () => tooLarge(LOGO_MAX_BYTES),
       });
-      await checkUpload(data, ['image'], LOGO_MAX_BYTES, 'file');
+      const { mime } = await checkUpload(data, ['image'], LOGO_MAX_BYTES, 'file');
+      // A GIF is an image too, but an animated logo has no place on paper.
+      if (!LOGO_MIMES.has(mime)) throw uploadRefused('UPLOAD_TYPE_NOT_ACCEPTED', 415);
       let png: Buffer;
       try {
         const image = readImage(data).rotate();

@@ -426,6 +426,12 @@ describe('the back office', () => {
     };
     const bad = await upload(Buffer.from('%PDF-1.4 not an image'), 'logo.png');
     expect(bad.statusCode).toBe(400);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const refusedGif = await upload(gif, 'logo.gif');
+    expect(refusedGif.statusCode).toBe(415);
+    expect(refusedGif.json().error.code).toBe('UPLOAD_TYPE_NOT_ACCEPTED');
     const res = await upload(logo, 'logo.jpg');
     expect(res.statusCode, res.body).toBe(200);
     const logoUrl = res.json().logoUrl as string;
