@@ -275,6 +275,25 @@ describe("the learner's reads", () => {
   });
 });
 
+describe('CSV size', () => {
+  it('refuses a statement of more than 50,000 rows before writing any', async () => {
+    const db = t.database.db;
+    const client = (await createClient(db)).id;
+    const u = await createUser(db, { clientIds: [client] });
+    const token = (await login(t, u.username)).access_token;
+    // Written straight into the table: 50,001 credits through the service would take minutes on PGlite.
+    await db.execute(sql`
+      insert into ledger_entries (client_id, user_id, ledger, amount, balance_after, source, idempotency_key)
+      select ${client}, ${u.id}, 'xp', 1, i, 'sale', 'csv-' || i from generate_series(1, 50001) i`);
+    const res = await get('/api/rewards/statement.csv', token, 'en-US');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('REWARDS_EXPORT_TOO_LARGE');
+    expect(res.json().error.message).toContain('50000');
+    const narrowed = await get('/api/rewards/statement.csv?ledger=points', token);
+    expect(narrowed.statusCode).toBe(200);
+  });
+});
+
 describe('back office', () => {
   it("lists the client's users with their balances, searched by name", async () => {
     const res = await get('/api/admin/rewards/accounts?search=carla', adminA);
