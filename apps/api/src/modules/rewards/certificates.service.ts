@@ -41,6 +41,16 @@ export function normalizeCertificateCode(input: string): string | null {
   return `${plain.slice(0, 4)}-${plain.slice(4, 8)}-${plain.slice(8)}`;
 }
 
+/** `months` later on the same day of the month, or the month's last day when it has fewer (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(from: Date, months: number): Date {
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return target;
+}
+
 const DEFAULT_ACCENT = '#495057';
 const LOGO_PREFIX = 'certificates/logos/';
 export const LOGO_REF = /^\d{1,10}-[a-f0-9]{16}$/;
@@ -81,11 +91,7 @@ export function createCertificatesService(deps: CertificatesServiceDeps) {
       const stored = await deps.directory.languageOf(input.userId, tx);
       const language = stored && isLanguage(stored) ? stored : 'pt-BR';
       const issuedAt = new Date();
-      let expiresAt: Date | null = null;
-      if (input.validityMonths) {
-        expiresAt = new Date(issuedAt);
-        expiresAt.setUTCMonth(expiresAt.getUTCMonth() + input.validityMonths);
-      }
+      const expiresAt = input.validityMonths ? addMonths(issuedAt, input.validityMonths) : null;
       const code = newCertificateCode();
       const inserted = await repo.insertOnce({
         clientId: input.clientId,

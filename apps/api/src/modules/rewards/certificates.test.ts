@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login } from '../../../test/http';
 import { rowsOf } from '../../db/client';
-import { normalizeCertificateCode } from './certificates.service';
+import { addMonths, normalizeCertificateCode } from './certificates.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -247,6 +247,14 @@ describe('public verification', () => {
       ),
     );
     expect(audits).toHaveLength(1);
+  });
+
+  it('expires on the same day months later, or on the last day of a shorter month', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(addMonths(at('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths(at('2028-01-31T10:00:00Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonths(at('2026-11-24T23:00:00Z'), 12).toISOString()).toBe('2027-11-24T23:00:00.000Z');
+    expect(addMonths(at('2026-08-31T00:00:00Z'), 120).toISOString()).toBe('2036-08-31T00:00:00.000Z');
   });
 
   it('reads codes as printed: O and I/L are the digits they look like', () => {
