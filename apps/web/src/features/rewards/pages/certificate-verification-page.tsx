@@ -30,6 +30,9 @@ import { currentLanguage } from '../../../lib/i18n';
 import { usePublicCertificate } from '../api/public-certificate';
 import classes from './certificate-verification-page.module.css';
 
+// Mantine's light alert writes its title in the colour's own shade, under 4.5:1 on the tinted background.
+const readableTitle = { title: { color: 'color-mix(in srgb, var(--alert-color) 55%, black)' } };
+
 const statusLook = {
   valid: { color: 'teal', Icon: IconCircleCheck },
   expired: { color: 'orange', Icon: IconClockExclamation },
@@ -73,6 +76,7 @@ function StatusBanner({ certificate }: { certificate: PublicCertificate }) {
       title={t(`public.status.title.${certificate.status}`)}
       data-testid="certificate-status"
       data-status={certificate.status}
+      styles={readableTitle}
       role="status"
     >
       <Stack gap={4}>
