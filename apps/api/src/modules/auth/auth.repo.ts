@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { authSessions, oauthApps, refreshTokens } from '../../db/schema/auth';
+import { appSettings } from '../../db/schema/core';
 import { userClients, users } from '../../db/schema/users';
 import type { SessionType } from './tokens';
 
@@ -130,6 +131,26 @@ export function createAuthRepo(db: DbOrTx) {
         )
         .returning({ id: authSessions.id });
       return rows.map((r) => r.id);
+    },
+
+    /** Writes the setting once (the first instance wins) and answers the stored value. */
+    async settingOrCreate(key: string, value: string) {
+      await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+      return row?.value;
+    },
+
+    /** Logins expired, or revoked more than a day ago. */
+    async purgeEndedSessions() {
+      return db
+        .delete(authSessions)
+        .where(
+          or(
+            lt(authSessions.expiresAt, sql`now()`),
+            and(isNotNull(authSessions.revokedAt), lt(authSessions.revokedAt, sql`now() - interval '1 day'`)),
+          ),
+        )
+        .returning({ id: authSessions.id });
     },
   };
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { documentLookupKey } from '@trilha/domain/document';
-import { rowsOf, type Db } from '../../db/client';
-import { authThrottle } from '../../db/schema/auth';
+import type { Db } from '../../db/client';
+import { createThrottleRepo } from './throttle.repo';
 
 export interface ThrottleLimits {
   maxPerAccount: number;
@@ -39,23 +39,19 @@ export function canonicalIdentifier(identifier: string): string {
 export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
   const window = `${limits.windowMinutes} minutes`;
   const addressKey = (address: string) => `addr:${address}`;
+  const repo = createThrottleRepo(db);
 
   async function countFailure(key: string, lockAt: number | null) {
     // One statement: restart the window when it has passed, count, and (for accounts) lock at the limit.
     const restart = sql`auth_throttle.window_start < now() - ${window}::interval`;
-    await db.execute(sql`
-      insert into auth_throttle (key, failures, window_start)
-      values (${key}, 1, now())
-      on conflict (key) do update set
-        failures = case when ${restart} then 1 else auth_throttle.failures + 1 end,
-        window_start = case when ${restart} then now() else auth_throttle.window_start end,
-        locked_until = ${
-          lockAt === null
-            ? sql`case when ${restart} then null else auth_throttle.locked_until end`
-            : sql`case when (case when ${restart} then 1 else auth_throttle.failures + 1 end) >= ${lockAt}
-                    then now() + ${window}::interval else null end`
-        }
-    `);
+    await repo.countFailure(
+      key,
+      restart,
+      lockAt === null
+        ? sql`case when ${restart} then null else auth_throttle.locked_until end`
+        : sql`case when (case when ${restart} then 1 else auth_throttle.failures + 1 end) >= ${lockAt}
+                    then now() + ${window}::interval else null end`,
+    );
   }
 
   return {
@@ -66,7 +62,7 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
 
     /** Seconds until the account may be tried again, or 0 when it is not locked. */
     async lockedFor(accountKey: string): Promise<number> {
-      const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, accountKey));
+      const row = await repo.find(accountKey);
       if (!row?.lockedUntil) return 0;
       return Math.max(0, Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000));
     },
@@ -81,21 +77,10 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
       const hot = sql`auth_throttle.failures >= ${limits.maxPerAddress} and auth_throttle.window_start >= now() - ${window}::interval`;
       // Nearly every login comes from an address under its limit: one read settles those, and only an
       // address at its limit takes a turn (the update checks the limit again, atomically).
-      const atLimit = rowsOf(
-        await db.execute(sql`select 1 from auth_throttle where key = ${key} and ${hot}`),
-      );
-      if (!atLimit.length) return { waitMs: 0 };
-      const taken = rowsOf<{ wait_ms: number | string }>(
-        await db.execute(sql`
-          update auth_throttle
-          set locked_until = greatest(coalesce(auth_throttle.locked_until, now()), now())
-                             + make_interval(secs => ${step} / 1000)
-          where key = ${key} and ${hot}
-            and coalesce(auth_throttle.locked_until, now()) <= now() + make_interval(secs => ${MAX_ADDRESS_WAIT_SECONDS})
-          returning extract(epoch from (auth_throttle.locked_until - now())) * 1000 - ${step} as wait_ms`),
-      );
-      if (taken[0]) return { waitMs: Math.max(0, Math.round(Number(taken[0].wait_ms))) };
-      const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
+      if (!(await repo.isHot(key, hot))) return { waitMs: 0 };
+      const taken = await repo.takeTurn(key, hot, step, MAX_ADDRESS_WAIT_SECONDS);
+      if (taken) return { waitMs: Math.max(0, Math.round(Number(taken.wait_ms))) };
+      const row = await repo.find(key);
       const full =
         row?.lockedUntil &&
         row.failures >= limits.maxPerAddress &&
@@ -110,7 +95,7 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
     },
 
     async recordSuccess(accountKey: string): Promise<void> {
-      await db.delete(authThrottle).where(eq(authThrottle.key, accountKey));
+      await repo.remove(accountKey);
     },
   };
 }

@@ -1,8 +1,7 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/core';
+import { createAuthRepo } from './auth.repo';
 
 export type SessionType = 'password' | 'webservice';
 
@@ -39,13 +38,9 @@ export function hashToken(token: string): string {
 export async function resolveSigningKey(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const key = 'jwt_secret';
-  await db
-    .insert(appSettings)
-    .values({ key, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  if (!row) throw new Error('signing key missing');
-  return row.value;
+  const value = await createAuthRepo(db).settingOrCreate(key, randomBytes(48).toString('base64url'));
+  if (!value) throw new Error('signing key missing');
+  return value;
 }
 
 export function createTokenKit(key: string, accessTtlSeconds: number, realtimeTtlSeconds: number): TokenKit {
