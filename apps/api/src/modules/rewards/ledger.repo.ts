@@ -106,7 +106,9 @@ export function createLedgerRepo(db: DbOrTx) {
 
     /**
      * A credit's writes in one statement (one round trip while the account is locked): the points entry
-     * and its lot when `points` > 0, the XP entry when `xp` > 0, and the balances.
+     * and its lot when `points` > 0, the XP entry when `xp` > 0, and the balances; nothing, and null, when
+     * the key is already used. The statement starts after the lock is held, so its snapshot sees every
+     * entry an earlier move of this user committed.
      */
     async writeCredit(
       e: Omit<NewEntry, 'ledger' | 'amount' | 'balanceAfter'> & {
@@ -115,16 +117,20 @@ export function createLedgerRepo(db: DbOrTx) {
         before: Balance;
         expiresAt: Date | null;
       },
-    ): Promise<{ pointsEntryId: number | null; xpEntryId: number | null; balance: Balance }> {
+    ): Promise<{ pointsEntryId: number | null; xpEntryId: number | null; balance: Balance } | null> {
       const values = (ledger: LedgerKind, amount: number, balanceAfter: number) => sql`
         select ${e.clientId}::int, ${e.userId}::int, ${ledger}, ${amount}::int, ${balanceAfter}::int, ${e.source},
           ${e.refType}, ${e.refId}::int, ${e.refLabel}, ${e.actorId}::int, ${e.reason}, ${e.idempotencyKey},
           clock_timestamp()
-        where ${amount}::int > 0`;
+        where ${amount}::int > 0 and (select unused from fresh)`;
       const columns = sql`(client_id, user_id, ledger, amount, balance_after, source, ref_type, ref_id, ref_label,
         actor_id, reason, idempotency_key, created_at)`;
       const [row] = await rows<{ pointsEntryId: number | null; xpEntryId: number | null } & Balance>(sql`
-        with pe as (
+        with fresh as (
+          select not exists (select 1 from ledger_entries k
+            where k.client_id = ${e.clientId} and k.user_id = ${e.userId} and k.ledger in ('points', 'xp')
+              and k.idempotency_key = ${e.idempotencyKey}) as unused
+        ), pe as (
           insert into ledger_entries ${columns} ${values('points', e.points, e.before.points + e.points)}
           returning id
         ), lot as (
@@ -137,16 +143,17 @@ export function createLedgerRepo(db: DbOrTx) {
           returning id
         ), account as (
           update reward_accounts set points = points + ${e.points}::int, xp = xp + ${e.xp}::int, updated_at = now()
-          where client_id = ${e.clientId} and user_id = ${e.userId}
+          where client_id = ${e.clientId} and user_id = ${e.userId} and (select unused from fresh)
           returning points, held, xp
         )
         select (select id from pe) as "pointsEntryId", (select id from xe) as "xpEntryId",
           account.points, account.held, account.xp
         from account`);
+      if (!row) return null;
       return {
-        pointsEntryId: row!.pointsEntryId === null ? null : int(row!.pointsEntryId),
-        xpEntryId: row!.xpEntryId === null ? null : int(row!.xpEntryId),
-        balance: { points: int(row!.points), held: int(row!.held), xp: int(row!.xp) },
+        pointsEntryId: row.pointsEntryId === null ? null : int(row.pointsEntryId),
+        xpEntryId: row.xpEntryId === null ? null : int(row.xpEntryId),
+        balance: { points: int(row.points), held: int(row.held), xp: int(row.xp) },
       };
     },
 

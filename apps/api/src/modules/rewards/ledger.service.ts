@@ -85,9 +85,6 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
       return uow.run(async () => {
         const { clientId, userId } = input;
         const before = await repo.lockAccount(clientId, userId);
-        const found = await repo.entriesByKey(clientId, userId, input.idempotencyKey);
-        if (found.length > 0) return move(found, before, true);
-
         const expiresAt = input.points > 0 ? await expiryOf(input) : null;
         const written = await repo.writeCredit({
           clientId,
@@ -104,6 +101,9 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
           before,
           expiresAt,
         });
+        if (!written) {
+          return move(await repo.entriesByKey(clientId, userId, input.idempotencyKey), before, true);
+        }
         return {
           pointsEntryId: written.pointsEntryId,
           xpEntryId: written.xpEntryId,
