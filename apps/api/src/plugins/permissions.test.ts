@@ -36,6 +36,11 @@ const paramValues: Record<string, string> = {
   lang: 'pt-BR',
   kind: 'categories',
   queue: 'maintenance.purge-expired',
+  targetType: 'course',
+  targetId: '999999',
+  badgeId: '999999',
+  code: 'ABCD-EFGH-JKMN',
+  clientId: '999999',
 };
 
 let t: TestApp;
