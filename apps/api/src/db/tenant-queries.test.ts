@@ -37,7 +37,6 @@ const unscopedBefore: Record<string, number> = {
   'modules/learning/course-context.ts': 2,
   'modules/learning/public.routes.ts': 1,
   'modules/notifications/inbox.repo.ts': 1,
-  'modules/profile/profile.repo.ts': 2,
 };
 
 const srcDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

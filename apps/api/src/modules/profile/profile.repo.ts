@@ -2,7 +2,13 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { clients, countries, languages } from '../../db/schema/core';
-import { inboxMessages, userActivity, userProfiles } from '../../db/schema/profile';
+import {
+  accountDeletionRequests,
+  inboxMessages,
+  supportTickets,
+  userActivity,
+  userProfiles,
+} from '../../db/schema/profile';
 import { users } from '../../db/schema/users';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -53,6 +59,53 @@ export function createProfileRepo(db: DbOrTx) {
       return row?.id;
     },
 
+    async updateUser(userId: number, set: Partial<typeof users.$inferInsert>) {
+      await db.update(users).set(set).where(eq(users.id, userId));
+    },
+
+    /** A pending request to delete the account; answers its id. */
+    async insertDeletionRequest(userId: number, clientId: number | null, reason: string | null) {
+      const [row] = await db
+        .insert(accountDeletionRequests)
+        .values({ userId, clientId, reason })
+        .returning({ id: accountDeletionRequests.id });
+      return row!.id;
+    },
+
+    async hasPendingDeletion(userId: number) {
+      const rows = await db
+        .select({ id: accountDeletionRequests.id })
+        .from(accountDeletionRequests)
+        .where(
+          and(eq(accountDeletionRequests.userId, userId), eq(accountDeletionRequests.status, 'pending')),
+        );
+      return rows.length > 0;
+    },
+
+    async deletionRequest(requestId: number) {
+      const [request] = await db
+        .select()
+        .from(accountDeletionRequests)
+        .where(eq(accountDeletionRequests.id, requestId));
+      return request;
+    },
+
+    /**
+     * The personal data kept beside the account (its profile, the name and e-mail on its support tickets)
+     * goes, and the deletion request is marked processed without its reason.
+     */
+    async eraseDeletedUser(userId: number, requestId: number, actorId: number) {
+      await db.delete(userProfiles).where(eq(userProfiles.userId, userId));
+      await db
+        .update(supportTickets)
+        .set({ name: '', email: '', updatedAt: new Date() })
+        .where(eq(supportTickets.userId, userId));
+      await db
+        .update(accountDeletionRequests)
+        .set({ status: 'processed', processedAt: new Date(), processedBy: actorId, reason: null })
+        .where(eq(accountDeletionRequests.id, requestId));
+    },
+
     async record(userId: number, clientId: number | null, kind: string, detail: string | null = null) {
       await db.insert(userActivity).values({ userId, clientId, kind, detail });
     },
@@ -80,16 +133,18 @@ export function createProfileRepo(db: DbOrTx) {
     },
 
     async inbox(userId: number, clientId: number, limit: number, offset: number) {
-      const where = and(eq(inboxMessages.userId, userId), eq(inboxMessages.clientId, clientId));
       const [items, [total]] = await Promise.all([
         db
           .select()
           .from(inboxMessages)
-          .where(where)
+          .where(and(eq(inboxMessages.userId, userId), eq(inboxMessages.clientId, clientId)))
           .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(inboxMessages).where(where),
+        db
+          .select({ n: count() })
+          .from(inboxMessages)
+          .where(and(eq(inboxMessages.userId, userId), eq(inboxMessages.clientId, clientId))),
       ]);
       return { items, total: total?.n ?? 0 };
     },

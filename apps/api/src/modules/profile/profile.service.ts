@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
 import {
   genders,
   maritalStatuses,
@@ -20,8 +19,6 @@ import type { LanguageCode } from '@trilha/contracts/session';
 import { checkPassword } from '@trilha/domain/password';
 import type { Db } from '../../db/client';
 import { unitOfWork, whenCommitted } from '../../db/unit-of-work';
-import { accountDeletionRequests, supportTickets, userProfiles } from '../../db/schema/profile';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { Storage } from '../../lib/storage';
@@ -78,11 +75,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const [company, config, pending] = await Promise.all([
       repo.clientName(clientId),
       deps.site.forHost(host),
-      db
-        .select({ id: accountDeletionRequests.id })
-        .from(accountDeletionRequests)
-        .where(and(eq(accountDeletionRequests.userId, userId), eq(accountDeletionRequests.status, 'pending')))
-        .then((rows) => rows.length > 0),
+      repo.hasPendingDeletion(userId),
     ]);
     const gender = (genders as readonly string[]).includes(p?.gender ?? '')
       ? (p!.gender as (typeof genders)[number])
@@ -154,10 +147,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
   async function updatePersonal(userId: number, clientId: number | null, body: ProfilePersonalBody) {
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        updatedAt: new Date(),
+      });
       await createProfileRepo(tx).upsertProfile(userId, {
         nickname: orNull(body.nickname),
         storeNickname: orNull(body.storeNickname),
@@ -179,16 +173,13 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const cell = normalizePhone(body.cellPhone, body.country);
     const phoneChanged = cell !== user.phone;
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          email: body.email,
-          phone: cell,
-          // A new number has to be verified again.
-          ...(phoneChanged ? { phoneVerified: false } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, {
+        email: body.email,
+        phone: cell,
+        // A new number has to be verified again.
+        ...(phoneChanged ? { phoneVerified: false } : {}),
+        updatedAt: new Date(),
+      });
       await createProfileRepo(tx).upsertProfile(userId, {
         phoneCommercial: normalizePhone(body.commercialPhone, body.country),
         phoneResidential: normalizePhone(body.residentialPhone, body.country),
@@ -221,10 +212,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const languageId = await repo.languageId(body.languageCode);
     if (!languageId) throw new AppError('LANGUAGE_NOT_FOUND', 404);
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({ timeZone: body.timeZone, languageId, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, {
+        timeZone: body.timeZone,
+        languageId,
+        updatedAt: new Date(),
+      });
       await createProfileRepo(tx).upsertProfile(userId, { emailOptIn: body.emailOptIn });
     });
     await changed(userId, clientId, 'preferences_updated');
@@ -238,7 +230,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
     const { profile } = await loadOrFail(userId);
     const url = `${AVATAR_URL_PREFIX}${userId}-${random}`;
     await unitOfWork(db).run(async (tx) => {
-      await tx.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, { image: url, updatedAt: new Date() });
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: key });
     });
     if (profile?.avatarKey) await whenCommitted(() => deps.storage.remove(profile.avatarKey!));
@@ -249,7 +241,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
   async function removeAvatar(userId: number, clientId: number | null) {
     const { profile } = await loadOrFail(userId);
     await unitOfWork(db).run(async (tx) => {
-      await tx.update(users).set({ image: null, updatedAt: new Date() }).where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, { image: null, updatedAt: new Date() });
       await createProfileRepo(tx).upsertProfile(userId, { avatarKey: null });
     });
     if (profile?.avatarKey) await whenCommitted(() => deps.storage.remove(profile.avatarKey!));
@@ -283,10 +275,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
     }
     const passwordHash = await hashPassword(body.newPassword);
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await createProfileRepo(tx).updateUser(userId, {
+        passwordHash,
+        mustChangePassword: false,
+        updatedAt: new Date(),
+      });
       await audit(tx, {
         actorId: userId,
         clientId,
@@ -306,15 +299,16 @@ export function createProfileService(deps: ProfileServiceDeps) {
     if (!namesMatch(body.name, fullName)) throw fieldError('name', 'PROFILE_DELETION_NAME_MISMATCH');
     try {
       await unitOfWork(db).run(async (tx) => {
-        const [row] = await tx
-          .insert(accountDeletionRequests)
-          .values({ userId, clientId, reason: body.reason ? body.reason : null })
-          .returning({ id: accountDeletionRequests.id });
+        const requestId = await createProfileRepo(tx).insertDeletionRequest(
+          userId,
+          clientId,
+          body.reason ? body.reason : null,
+        );
         await audit(tx, {
           actorId: userId,
           clientId,
           action: 'user.deletion_request',
-          target: { type: 'deletion_request', id: row!.id },
+          target: { type: 'deletion_request', id: requestId },
         });
       });
     } catch (error) {
@@ -351,42 +345,28 @@ export function createProfileService(deps: ProfileServiceDeps) {
    * personal datum, its avatar and its sessions, and is blocked. Idempotent per request.
    */
   async function anonymize(requestId: number, actorId: number, clientId: number | null) {
-    const [request] = await db
-      .select()
-      .from(accountDeletionRequests)
-      .where(eq(accountDeletionRequests.id, requestId));
+    const request = await repo.deletionRequest(requestId);
     if (!request) throw new AppError('NOT_FOUND', 404);
     if (request.status !== 'pending') throw new AppError('ADMIN_DELETION_ALREADY_PROCESSED', 409);
     const userId = request.userId;
     const { profile, user } = await loadOrFail(userId);
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          username: `deleted-${userId}`,
-          email: null,
-          document: null,
-          documentCountry: null,
-          firstName: '',
-          lastName: '',
-          image: null,
-          phone: null,
-          phoneVerified: false,
-          passwordHash: null,
-          status: 'blocked',
-          blockedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-      await tx.delete(userProfiles).where(eq(userProfiles.userId, userId));
-      await tx
-        .update(supportTickets)
-        .set({ name: '', email: '', updatedAt: new Date() })
-        .where(eq(supportTickets.userId, userId));
-      await tx
-        .update(accountDeletionRequests)
-        .set({ status: 'processed', processedAt: new Date(), processedBy: actorId, reason: null })
-        .where(eq(accountDeletionRequests.id, requestId));
+      await createProfileRepo(tx).updateUser(userId, {
+        username: `deleted-${userId}`,
+        email: null,
+        document: null,
+        documentCountry: null,
+        firstName: '',
+        lastName: '',
+        image: null,
+        phone: null,
+        phoneVerified: false,
+        passwordHash: null,
+        status: 'blocked',
+        blockedAt: new Date(),
+        updatedAt: new Date(),
+      });
+      await createProfileRepo(tx).eraseDeletedUser(userId, requestId, actorId);
       await audit(tx, {
         actorId,
         clientId,
