@@ -36,6 +36,7 @@ const apiSchemaFiles = readdirSync(new URL('./apps/api/src/db/schema', import.me
  */
 const apiModuleSchema = {
   accounts: ['accounts', 'users'],
+  assessments: ['assessments'],
   'accounts-admin': ['profile', 'users'],
   audit: ['users'],
   auth: ['auth', 'users'],

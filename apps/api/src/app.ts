@@ -38,6 +38,7 @@ import { createMediaRegistry, registerMediaRoutes } from './modules/media/media'
 import type { CoreDeps } from './features';
 import { registerAccounts } from './modules/accounts/accounts.feature';
 import { registerAccountsAdmin } from './modules/accounts-admin/accounts-admin.feature';
+import { registerAssessments } from './modules/assessments/assessments.feature';
 import { registerInstitutional } from './modules/institutional/institutional.feature';
 import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
@@ -191,7 +192,17 @@ export async function buildApp(opts: BuildAppOptions) {
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
-  const modules = { messaging, accounts, profile, institutional, accountsAdmin, learning, rewards };
+  const assessments = registerAssessments(app, deps);
+  const modules = {
+    messaging,
+    accounts,
+    profile,
+    institutional,
+    accountsAdmin,
+    learning,
+    rewards,
+    assessments,
+  };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });
 

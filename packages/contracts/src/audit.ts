@@ -67,6 +67,13 @@ export const auditActions = [
   'certificate.issue',
   'certificate.revoke',
   'certificate_template.save',
+  'question.create',
+  'question.update',
+  'question.delete',
+  'question.import',
+  'question_category.create',
+  'question_category.update',
+  'question_category.delete',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -88,6 +95,8 @@ export const auditTargetTypes = [
   'certificate',
   'certificate_template',
   'client',
+  'question',
+  'question_category',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountsErrorCodes } from './errors-accounts';
+import { assessmentsErrorCodes } from './errors-assessments';
 import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
@@ -36,6 +37,7 @@ export const errorCodes = [
   'CLIENT_NOT_AVAILABLE',
   'LANGUAGE_NOT_FOUND',
   ...accountsErrorCodes,
+  ...assessmentsErrorCodes,
   ...learningErrorCodes,
   ...platformErrorCodes,
   ...profileErrorCodes,

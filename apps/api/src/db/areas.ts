@@ -14,4 +14,5 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'ledger', schema: ['ledger'] },
   { name: 'awards', schema: ['awards'] },
   { name: 'certificates', schema: ['certificates'] },
+  { name: 'assessments', schema: ['assessments'] },
 ];
