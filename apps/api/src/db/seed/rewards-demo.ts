@@ -11,6 +11,7 @@ import { createCertificatesRepo } from '../../modules/rewards/certificates.repo'
 import { newCertificateCode } from '../../modules/rewards/certificates.service';
 import { createLedgerService } from '../../modules/rewards/ledger.service';
 import type { Db } from '../client';
+import { userBadges } from '../schema/awards';
 import { clients } from '../schema/core';
 import { activities, courses, learningCategories, trails } from '../schema/learning';
 import { ledgerEntries, pointLots } from '../schema/ledger';
@@ -243,6 +244,13 @@ async function seedRewards(db: Db, storage: Storage) {
     await db.update(pointLots).set({ createdAt: at }).where(inArray(pointLots.entryId, ids));
   };
 
+  const backdateBadge = async (userId: number, badgeId: number, daysAgo: number) => {
+    await db
+      .update(userBadges)
+      .set({ earnedAt: new Date(now - daysAgo * DAY) })
+      .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badgeId)));
+  };
+
   for (const slug of ['aurora', 'nimbus'] as const) {
     const clientId = clientIds[slug]!;
     const awardsRepo = createAwardsRepo(db, clientId);
@@ -466,13 +474,17 @@ async function seedRewards(db: Db, storage: Storage) {
         const badgeId = badgeIds.get('primeiro-atendimento');
         if (badgeId) {
           await badgesRepo.grant(learner.id, badgeId, { type: 'course', id: atendimento.id });
+          await backdateBadge(learner.id, badgeId, 12);
         }
         await awardsRepo.markActiveWeek(learner.id, isoWeekStart(issuedAt));
       }
 
       // The store's recognition: a manual badge and points from the program administrator.
       const highlight = badgeIds.get('destaque');
-      if (highlight) await badgesRepo.grant(learner.id, highlight, { type: 'manual', id: null });
+      if (highlight) {
+        await badgesRepo.grant(learner.id, highlight, { type: 'manual', id: null });
+        await backdateBadge(learner.id, highlight, 8);
+      }
       await credit(8, {
         points: 150,
         xp: 0,
