@@ -1,14 +1,14 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@trilha/contracts/session';
 import type { Db, DbOrTx } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { JobQueue } from '../../jobs/job-queue';
-import { outbox } from '../../db/schema/accounts';
+import type { outbox } from '../../db/schema/accounts';
 import { AppError } from '../../lib/errors';
 import type { EmailTransport, TextProvider } from './providers';
 import type { CapturedMessage } from './capture';
 import type { Reachability } from './reachability';
 import type { UserDirectory } from '../users/user-directory';
+import { createMessagingRepo } from './messaging.repo';
 import type { Sealer } from './sealed';
 import { isTemplateName, maskSecrets, renderTemplate, textToHtml, type TemplateName } from './templates';
 
@@ -146,6 +146,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 
 export function createMessagingService(deps: MessagingDeps): MessagingService {
   const { db } = deps;
+  const repo = createMessagingRepo(db);
   // Until this instance queues a message, `deliverQueued` has nothing of its own to run and asks nothing.
   let queuedHere = false;
 
@@ -181,7 +182,7 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
      * is tried again.
      */
     async handler({ outboxId, sealed }, job) {
-      const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId));
+      const row = await repo.findOutbox(outboxId);
       if (!row || row.status === 'sent') return;
       const channel = row.channel as MessageChannel;
       try {
@@ -199,17 +200,15 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
         // The last try moves the job to the dead letters: the row says so.
         const last = job.retryCount >= SEND_RETRY_LIMIT;
         deps.reachability.distrust(channel);
-        await db
-          .update(outbox)
-          .set({ status: last ? 'failed' : 'queued', error: errorText(err), attempts: job.retryCount + 1 })
-          .where(eq(outbox.id, outboxId));
+        await repo.updateOutbox(outboxId, {
+          status: last ? 'failed' : 'queued',
+          error: errorText(err),
+          attempts: job.retryCount + 1,
+        });
         deps.log(last ? 'message not delivered, giving up' : 'message not delivered, will retry', err);
         throw err;
       }
-      await db
-        .update(outbox)
-        .set({ status: 'sent', error: null, attempts: job.retryCount + 1 })
-        .where(eq(outbox.id, outboxId));
+      await repo.updateOutbox(outboxId, { status: 'sent', error: null, attempts: job.retryCount + 1 });
     },
   });
 
@@ -224,28 +223,25 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
       );
       const unreachable = await deps.reachability.check(message.channel);
       const write = async (tx: DbOrTx) => {
-        const [row] = await tx
-          .insert(outbox)
-          .values({
-            clientId: await clientOf(message, tx),
-            userId: message.userId ?? null,
-            channel: message.channel,
-            recipient: message.to,
-            template: message.template,
-            subject: message.channel === 'email' ? masked.subject : null,
-            body: masked.body,
-            status: unreachable ? 'failed' : 'queued',
-            error: unreachable,
-          })
-          .returning();
+        const row = await createMessagingRepo(tx).insertOutbox({
+          clientId: await clientOf(message, tx),
+          userId: message.userId ?? null,
+          channel: message.channel,
+          recipient: message.to,
+          template: message.template,
+          subject: message.channel === 'email' ? masked.subject : null,
+          body: masked.body,
+          status: unreachable ? 'failed' : 'queued',
+          error: unreachable,
+        });
         if (!unreachable) {
           await deps.jobs.send(
             'messaging.send',
-            { outboxId: row!.id, sealed: deps.sealer.seal({ subject, body }) },
+            { outboxId: row.id, sealed: deps.sealer.seal({ subject, body }) },
             { tx },
           );
         }
-        return row!;
+        return row;
       };
       const row = options.tx ? await write(options.tx) : await unitOfWork(db).run(write);
       if (unreachable) {
@@ -263,29 +259,18 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
     async listOutbox(query = {}) {
       const page = Math.max(1, Math.floor(query.page ?? 1));
       const pageSize = Math.min(100, Math.max(1, Math.floor(query.pageSize ?? 20)));
-      const conditions: (SQL | undefined)[] = [];
-      if (query.channel) conditions.push(eq(outbox.channel, query.channel));
-      if (query.clientId !== undefined) conditions.push(eq(outbox.clientId, query.clientId));
-      if (query.userId !== undefined) conditions.push(eq(outbox.userId, query.userId));
       const search = query.search?.trim();
-      if (search) {
-        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          or(ilike(outbox.recipient, like), ilike(outbox.subject, like), ilike(outbox.body, like)),
-        );
-      }
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(outbox)
-          .where(where)
-          .orderBy(desc(outbox.createdAt), desc(outbox.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(outbox).where(where),
-      ]);
-      return { items: rows.map(toEntry), total: total?.n ?? 0, page, pageSize };
+      const { rows, total } = await repo.listOutbox(
+        {
+          ...(query.channel ? { channel: query.channel } : {}),
+          ...(query.clientId !== undefined ? { clientId: query.clientId } : {}),
+          ...(query.userId !== undefined ? { userId: query.userId } : {}),
+          ...(search ? { search } : {}),
+        },
+        pageSize,
+        (page - 1) * pageSize,
+      );
+      return { items: rows.map(toEntry), total, page, pageSize };
     },
   };
 }

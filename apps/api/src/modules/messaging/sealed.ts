@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/core';
+import { createMessagingRepo } from './messaging.repo';
 
 /** What a queued message carries in the clear only for the worker that sends it: its rendered texts. */
 export interface SealedContent {
@@ -51,13 +50,11 @@ export function createSealer(key: Buffer): Sealer {
 export async function resolveMessageKey(db: Db, configured: string | undefined): Promise<Buffer> {
   if (configured) return createHash('sha256').update(configured, 'utf8').digest();
   const key = 'messaging_payload_key';
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  if (row) return Buffer.from(row.value, 'base64url');
-  await db
-    .insert(appSettings)
-    .values({ key, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [again] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+  const repo = createMessagingRepo(db);
+  const stored = await repo.setting(key);
+  if (stored) return Buffer.from(stored, 'base64url');
+  await repo.insertSettingIfAbsent(key, randomBytes(32).toString('base64url'));
+  const again = await repo.setting(key);
   if (!again) throw new Error('message key missing');
-  return Buffer.from(again.value, 'base64url');
+  return Buffer.from(again, 'base64url');
 }
