@@ -1,11 +1,11 @@
 import { Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RewardsHistory } from '@trilha/contracts/rewards/ledger';
+import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../lib/i18n';
 import { formatMonth, formatNumber } from './format';
 
-const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 16, bottom: 28, left: 56 };
 
@@ -19,8 +19,11 @@ export function PointsChart({ series }: { series: RewardsHistory['series'] }) {
   const language = currentLanguage();
   const titleId = useId();
   const descId = useId();
+  // Drawn at the width it is shown at, so its labels keep their size from a phone to a desktop.
+  const { ref, width: measured } = useElementSize<HTMLDivElement>();
+  const chartWidth = Math.max(280, Math.round(measured) || 640);
   const max = Math.max(1, ...series.flatMap((s) => [s.points, s.xp]));
-  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerW = chartWidth - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (series.length <= 1 ? innerW / 2 : (i * innerW) / (series.length - 1));
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
@@ -29,7 +32,7 @@ export function PointsChart({ series }: { series: RewardsHistory['series'] }) {
   const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
   const last = series.at(-1);
   // Every other month's label on a long series, so they do not overlap on a phone.
-  const labelEvery = series.length > 6 ? 2 : 1;
+  const labelEvery = Math.max(1, Math.ceil((series.length * 64) / (chartWidth - PAD.left - PAD.right)));
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
@@ -68,72 +71,85 @@ export function PointsChart({ series }: { series: RewardsHistory['series'] }) {
             </Group>
           </Group>
         </Group>
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          width="100%"
-          role="img"
-          aria-labelledby={`${titleId} ${descId}`}
-          style={{ display: 'block', maxHeight: 260 }}
-        >
-          <desc id={descId}>
-            {last
-              ? t('points.chart.summary', {
-                  month: formatMonth(last.month, language),
-                  points: formatNumber(last.points, language),
-                  xp: formatNumber(last.xp, language),
-                })
-              : ''}
-          </desc>
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={PAD.left}
-                x2={WIDTH - PAD.right}
-                y1={y(tick)}
-                y2={y(tick)}
-                stroke="var(--mantine-color-gray-3)"
-                strokeWidth="1"
-              />
-              <text
-                x={PAD.left - 8}
-                y={y(tick) + 4}
-                textAnchor="end"
-                fontSize="12"
-                fill="var(--mantine-color-dimmed)"
-              >
-                {formatNumber(tick, language)}
-              </text>
-            </g>
-          ))}
-          {series.map((s, i) =>
-            i % labelEvery === (series.length - 1) % labelEvery ? (
-              <text
-                key={s.month}
-                x={x(i)}
-                y={HEIGHT - 8}
-                textAnchor="middle"
-                fontSize="12"
-                fill="var(--mantine-color-dimmed)"
-              >
-                {formatMonth(s.month, language)}
-              </text>
-            ) : null,
-          )}
-          <path d={path('points')} fill="none" stroke="var(--mantine-primary-color-filled)" strokeWidth="3" />
-          <path
-            d={path('xp')}
-            fill="none"
-            stroke="var(--mantine-color-orange-7)"
-            strokeWidth="3"
-            strokeDasharray="8 5"
-          />
-          {series.map((s, i) => (
-            <g key={s.month}>
-              <circle cx={x(i)} cy={y(s.points)} r="4" fill="var(--mantine-primary-color-filled)" />
-              <rect x={x(i) - 4} y={y(s.xp) - 4} width="8" height="8" fill="var(--mantine-color-orange-7)" />
-            </g>
-          ))}
-        </svg>
+        <div ref={ref}>
+          <svg
+            viewBox={`0 0 ${chartWidth} ${HEIGHT}`}
+            width="100%"
+            role="img"
+            aria-labelledby={`${titleId} ${descId}`}
+            style={{ display: 'block' }}
+          >
+            <desc id={descId}>
+              {last
+                ? t('points.chart.summary', {
+                    month: formatMonth(last.month, language),
+                    points: formatNumber(last.points, language),
+                    xp: formatNumber(last.xp, language),
+                  })
+                : ''}
+            </desc>
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line
+                  x1={PAD.left}
+                  x2={chartWidth - PAD.right}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  stroke="var(--mantine-color-gray-3)"
+                  strokeWidth="1"
+                />
+                <text
+                  x={PAD.left - 8}
+                  y={y(tick) + 4}
+                  textAnchor="end"
+                  fontSize="12"
+                  fill="var(--mantine-color-dimmed)"
+                >
+                  {formatNumber(tick, language)}
+                </text>
+              </g>
+            ))}
+            {series.map((s, i) =>
+              i % labelEvery === (series.length - 1) % labelEvery ? (
+                <text
+                  key={s.month}
+                  x={x(i)}
+                  y={HEIGHT - 8}
+                  textAnchor="middle"
+                  fontSize="12"
+                  fill="var(--mantine-color-dimmed)"
+                >
+                  {formatMonth(s.month, language)}
+                </text>
+              ) : null,
+            )}
+            <path
+              d={path('points')}
+              fill="none"
+              stroke="var(--mantine-primary-color-filled)"
+              strokeWidth="3"
+            />
+            <path
+              d={path('xp')}
+              fill="none"
+              stroke="var(--mantine-color-orange-7)"
+              strokeWidth="3"
+              strokeDasharray="8 5"
+            />
+            {series.map((s, i) => (
+              <g key={s.month}>
+                <circle cx={x(i)} cy={y(s.points)} r="4" fill="var(--mantine-primary-color-filled)" />
+                <rect
+                  x={x(i) - 4}
+                  y={y(s.xp) - 4}
+                  width="8"
+                  height="8"
+                  fill="var(--mantine-color-orange-7)"
+                />
+              </g>
+            ))}
+          </svg>
+        </div>
         <VisuallyHidden>
           <Table>
             <caption>{t('points.chart.tableCaption')}</caption>
