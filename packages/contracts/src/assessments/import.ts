@@ -47,7 +47,7 @@ export type QuestionImportResponse = z.infer<typeof questionImportResponse>;
 
 /** GET /api/admin/question-bank/export — a text/plain attachment; X-Skipped-Questions counts what the format cannot hold. */
 export const questionExportQuery = z.object({
-  format: questionFileFormat,
+  format: questionFileFormat.default('gift'),
   categoryId: serialIdParam().optional(),
 });
 export type QuestionExportQuery = z.infer<typeof questionExportQuery>;

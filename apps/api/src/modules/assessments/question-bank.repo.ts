@@ -60,10 +60,9 @@ export function createQuestionBankRepo(db: DbOrTx, clientId: number) {
 
   return {
     async page(f: QuestionFilter, page: number, pageSize: number) {
-      const where = filterOf(f);
-      const [total] = await db.select({ n: count() }).from(questions).where(where);
+      const [total] = await db.select({ n: count() }).from(questions).where(filterOf(f));
       const rows = await selectQuestions()
-        .where(where)
+        .where(filterOf(f))
         .orderBy(asc(questions.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize);
