@@ -11,6 +11,7 @@ export const notificationKinds = [
   'rewards.certificate',
   'rewards.certificate_expiring',
   'rewards.adjusted',
+  'rewards.reconciliation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -24,6 +25,8 @@ export interface NotificationData {
   'rewards.certificate_expiring': { title: string; expiresOn: string };
   /** A staff member adjusted the user's points or XP (amount signed). */
   'rewards.adjusted': { amount: number; ledger: string; reason: string };
+  /** The nightly check found accounts of the client whose sums disagree (told to its program administrators). */
+  'rewards.reconciliation': { differences: number };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */

@@ -16,6 +16,12 @@ export function registerLedger(app: App, deps: CoreDeps): LedgerModule {
   const reads = createLedgerReads({ db: deps.db });
   const admin = createLedgerAdmin({ db: deps.db, ledger, notifications: deps.services.notifications });
   registerLedgerRoutes(app, deps, { reads, admin, reconciliation });
-  defineLedgerJobs(deps.jobs, { ledger, reconciliation, log: app.log });
+  defineLedgerJobs(deps.jobs, {
+    ledger,
+    reconciliation,
+    notifications: deps.services.notifications,
+    directory: deps.services.directory,
+    log: app.log,
+  });
   return { ...ledger, reconciliation };
 }

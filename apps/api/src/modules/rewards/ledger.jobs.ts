@@ -1,4 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { UserDirectory } from '../users/user-directory';
 import type { Reconciliation } from './ledger.reconcile';
 import type { LedgerService } from './ledger.service';
 
@@ -13,15 +15,16 @@ declare module '../../jobs/job-queue' {
  * The ledgers' scheduled work. Expiry runs hourly: each lot past its expiry is settled in its own
  * transaction, so a run that stops halfway is finished by the next and a second run finds nothing. The
  * reconciliation runs nightly over every account in a few set-based statements.
- *
- * A run with differences is not yet told to the program administrators: the users module's port has no
- * way to list a client's staff by role. The findings are kept and shown at /admin/rewards/reconciliation.
+ * A client whose accounts disagree has its program administrators told (inbox, live bell); the
+ * findings are shown at /admin/rewards/reconciliation.
  */
 export function defineLedgerJobs(
   jobs: JobQueue,
   deps: {
     ledger: LedgerService;
     reconciliation: Reconciliation;
+    notifications: Pick<NotificationService, 'notify'>;
+    directory: Pick<UserDirectory, 'holdersOf'>;
     log: { info(obj: unknown, msg?: string): void };
   },
 ) {
@@ -44,6 +47,16 @@ export function defineLedgerJobs(
     async handler() {
       const run = await deps.reconciliation.runAll();
       deps.log.info(run, 'ledgers reconciled');
+      for (const { clientId, differences } of await deps.reconciliation.clientsWithDifferences(run.runId)) {
+        for (const userId of await deps.directory.holdersOf(clientId, ['program_admin'])) {
+          await deps.notifications.notify({
+            userId,
+            clientId,
+            kind: 'rewards.reconciliation',
+            data: { differences },
+          });
+        }
+      }
     },
   });
 }

@@ -98,10 +98,11 @@ export function createReconcileRepo(db: DbOrTx) {
     },
 
     /** The clients a run found differences in. */
-    async clientsWithDifferences(runId: number): Promise<number[]> {
-      const found = await rows<{ clientId: number }>(sql`
-        select client_id as "clientId" from reconciliation_run_clients where run_id = ${runId} and differences > 0`);
-      return found.map((r) => int(r.clientId));
+    async clientsWithDifferences(runId: number): Promise<{ clientId: number; differences: number }[]> {
+      const found = await rows<{ clientId: number; differences: number }>(sql`
+        select client_id as "clientId", differences from reconciliation_run_clients
+        where run_id = ${runId} and differences > 0 order by client_id`);
+      return found.map((r) => ({ clientId: int(r.clientId), differences: int(r.differences) }));
     },
 
     /** The client's share of its last 20 runs, newest first. */

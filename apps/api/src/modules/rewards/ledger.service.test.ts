@@ -466,3 +466,32 @@ describe('jobs', () => {
     expect(findings).toEqual([]);
   });
 });
+
+describe('the reconciliation job with differences', () => {
+  it('tells the program administrators of the client whose accounts disagree, and no one else', async () => {
+    const other = (await createClient(t.database.db)).id;
+    const admin = (await createUser(t.database.db, { clientIds: [clientId], roles: ['program_admin'] })).id;
+    const manager = (await createUser(t.database.db, { clientIds: [clientId], roles: ['manager'] })).id;
+    const otherAdmin = (await createUser(t.database.db, { clientIds: [other], roles: ['program_admin'] })).id;
+    const userId = await newUser();
+    await ledger.credit({ clientId, userId, points: 40, xp: 0, source: 'sale', idempotencyKey: nextKey() });
+    // A balance changed behind the ledger's back: its entries no longer add up to it.
+    await t.database.db.execute(
+      sql`update reward_accounts set points = points + 5 where client_id = ${clientId} and user_id = ${userId}`,
+    );
+    try {
+      await t.jobs.send('rewards.reconcile', {});
+      expect(await t.jobs.runQueued('rewards.reconcile')).toBe(1);
+      const inbox = rowsOf<{ user_id: number; title: string }>(
+        await t.database.db.execute(sql`select user_id, title from inbox_messages
+          where user_id in (${admin}, ${manager}, ${otherAdmin}) order by user_id`),
+      );
+      expect(inbox.map((m) => m.user_id)).toEqual([admin]);
+      expect(inbox[0]!.title).toBe('Conferência de pontos com diferenças');
+    } finally {
+      await t.database.db.execute(
+        sql`update reward_accounts set points = points - 5 where client_id = ${clientId} and user_id = ${userId}`,
+      );
+    }
+  });
+});

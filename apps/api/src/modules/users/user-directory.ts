@@ -39,6 +39,8 @@ export interface UserDirectory {
   onlyClientOf(userId: number, tx?: DbOrTx): Promise<number | null>;
   /** Keeps when the user accepted the cookie policy (null: not accepted). */
   setCookieConsent(userId: number, acceptedAt: Date | null): Promise<void>;
+  /** The members of a client holding any of these roles there and not blocked in it (staff to tell). */
+  holdersOf(clientId: number, roles: readonly string[]): Promise<number[]>;
 }
 
 export function createUserDirectory(db: DbOrTx): UserDirectory {
@@ -99,5 +101,6 @@ export function createUserDirectory(db: DbOrTx): UserDirectory {
     },
 
     setCookieConsent: (userId, acceptedAt) => repo.update(userId, { cookiePolicyAcceptedAt: acceptedAt }),
+    holdersOf: (clientId, roles) => repo.holdersOf(clientId, roles),
   };
 }

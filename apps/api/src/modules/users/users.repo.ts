@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { documentLookupKey } from '@trilha/domain/document';
 import type { DbOrTx } from '../../db/client';
 import { userClients, users } from '../../db/schema/users';
@@ -48,6 +48,28 @@ export function createUsersRepo(db: DbOrTx) {
         .from(userClients)
         .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
       return row?.roles ?? [];
+    },
+
+    /** Active members of a client holding any of the roles there. */
+    async holdersOf(clientId: number, roles: readonly string[]): Promise<number[]> {
+      if (roles.length === 0) return [];
+      const rows = await db
+        .select({ userId: userClients.userId })
+        .from(userClients)
+        .innerJoin(users, eq(users.id, userClients.userId))
+        .where(
+          and(
+            eq(userClients.clientId, clientId),
+            isNull(userClients.blockedAt),
+            eq(users.status, 'active'),
+            sql`${userClients.roles} && array[${sql.join(
+              roles.map((role) => sql`${role}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .orderBy(userClients.userId);
+      return rows.map((r) => r.userId);
     },
 
     async update(id: number, values: Partial<typeof users.$inferInsert>) {
