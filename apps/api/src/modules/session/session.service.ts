@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   moduleCatalog,
   sessionResponse,
@@ -6,7 +5,6 @@ import {
   type SessionResponse,
 } from '@trilha/contracts/session';
 import type { Db } from '../../db/client';
-import { clients, countries, languages } from '../../db/schema/core';
 import { whenCommitted } from '../../db/unit-of-work';
 import { AppError } from '../../lib/errors';
 import type { PubSub } from '../../lib/pubsub';
@@ -14,6 +12,8 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { isBackOfficeUser } from '../../plugins/auth';
 import type { UserDirectory } from '../users/user-directory';
 import type { SessionType } from '../auth/tokens';
+import type { clients } from '../../db/schema/core';
+import { createSessionRepo } from './session.repo';
 
 export const USER_CHANGED_CHANNEL = 'session.user-changed';
 export const CLIENTS_CHANGED_CHANNEL = 'session.clients-changed';
@@ -37,7 +37,7 @@ export interface SessionServiceDeps {
  * cached per user; anything that changes a user or a client publishes on the channels above.
  */
 export function createSessionService(deps: SessionServiceDeps) {
-  const { db } = deps;
+  const repo = createSessionRepo(deps.db);
   // Cached as serialized JSON: the hot path of every app start is then a lookup and a string splice.
   const cache = new TtlCache<number, { state: SessionState; json: Record<SessionType, string> }>(
     60_000,
@@ -63,24 +63,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   async function loadLists() {
     if (!lists) {
-      const [c, l, cl] = await Promise.all([
-        db
-          .select({ id: countries.id, code: countries.code, name: countries.name })
-          .from(countries)
-          .orderBy(asc(countries.name)),
-        db.select().from(languages).orderBy(asc(languages.id)),
-        db
-          .select({
-            id: clients.id,
-            name: clients.name,
-            slug: clients.slug,
-            homeRoute: clients.homeRoute,
-            logoUrl: clients.logoUrl,
-            primaryColor: clients.primaryColor,
-            flags: clients.flags,
-          })
-          .from(clients),
-      ]);
+      const [c, l, cl] = await Promise.all([repo.countries(), repo.languages(), repo.clients()]);
       lists = {
         countries: c,
         languages: l.map((x) => ({ ...x, code: x.code as LanguageCode })),
@@ -208,7 +191,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     async selectLanguage(userId: number, code: LanguageCode) {
-      const [lang] = await db.select().from(languages).where(eq(languages.code, code));
+      const lang = await repo.languageByCode(code);
       if (!lang) throw new AppError('LANGUAGE_NOT_FOUND', 404);
       await deps.users.selectLanguage(userId, lang.id);
       await invalidate(userId);
@@ -218,11 +201,8 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     /** A client's inline logo as bytes and type, for GET /api/clients/:id/logo. */
     async clientLogo(clientId: number) {
-      const [row] = await db
-        .select({ logoUrl: clients.logoUrl })
-        .from(clients)
-        .where(eq(clients.id, clientId));
-      const match = row?.logoUrl && /^data:([\w/+.-]+);base64,(.*)$/.exec(row.logoUrl);
+      const logoUrl = await repo.clientLogoUrl(clientId);
+      const match = logoUrl && /^data:([\w/+.-]+);base64,(.*)$/.exec(logoUrl);
       if (!match) throw new AppError('NOT_FOUND', 404);
       return { type: match[1]!, data: Buffer.from(match[2]!, 'base64') };
     },
