@@ -83,6 +83,38 @@ describe('finishing moment', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('stops waiting for a grant that stays pending and says the rewards will show in the profile', async () => {
+    let asked = 0;
+    mockApi((url) => {
+      if (url.startsWith('/api/rewards/earned?')) {
+        asked += 1;
+        return json(pending);
+      }
+      return undefined;
+    });
+    renderIn(
+      <FinishMoment
+        finished={{ courseId: 4, courseTitle: 'Atendimento ao cliente', trailId: null }}
+        onClose={() => undefined}
+        waitMs={2_500}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Curso concluído!' });
+    expect(await within(dialog).findByText('Calculando suas recompensas…')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Suas recompensas vão aparecer no seu perfil em instantes.',
+        undefined,
+        { timeout: 6_000 },
+      ),
+    ).toBeTruthy();
+    // Asked again while waiting, then no more.
+    expect(asked).toBeGreaterThanOrEqual(2);
+    const after = asked;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(asked).toBe(after);
+  });
+
   it('offers the next course of the trail when the trail is not finished yet', async () => {
     mockApi((url) => {
       if (url.startsWith('/api/rewards/earned?targetType=course'))

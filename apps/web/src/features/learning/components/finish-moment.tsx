@@ -171,9 +171,12 @@ function earnedSentence(
 export function FinishMoment({
   finished,
   onClose,
+  waitMs = EARNED_WAIT_MS,
 }: {
   finished: FinishedCourse | null;
   onClose: () => void;
+  /** How long a pending grant is waited for before the dialog says the rewards will come later. */
+  waitMs?: number;
 }) {
   const { t } = useTranslation('learning');
   const key = finished ? `${finished.trailId}-${finished.courseId}` : null;
@@ -182,9 +185,9 @@ export function FinishMoment({
   const waiting = key !== null && waitedFor !== key;
   useEffect(() => {
     if (!key) return;
-    const timer = setTimeout(() => setWaitedFor(key), EARNED_WAIT_MS);
+    const timer = setTimeout(() => setWaitedFor(key), waitMs);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, waitMs]);
 
   const trail = useTrailAfterFinish(finished?.trailId ?? null);
   const trailDone = Boolean(trail.data && doneStatuses.includes(trail.data.progress.status));
