@@ -1,4 +1,3 @@
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { supportTicketBody } from '@trilha/contracts/institutional';
 import {
   SUPPORT_RESPONSE_WORKING_DAYS,
@@ -11,15 +10,13 @@ import type { LanguageCode } from '@trilha/contracts/session';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
-import { clients } from '../../db/schema/core';
-import { institutionalPages, supportTickets } from '../../db/schema/profile';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { SessionService } from '../session/session.service';
 import type { MessagingPort } from '../profile/ports';
 import type { UserDirectory } from '../users/user-directory';
+import { createInstitutionalRepo, type PageRow } from './institutional.repo';
 
-type PageRow = typeof institutionalPages.$inferSelect;
 type TicketInput = z.output<typeof supportTicketBody>;
 
 export const protocolOf = (id: number) => `SUP-${String(id).padStart(6, '0')}`;
@@ -36,6 +33,7 @@ export interface InstitutionalServiceDeps {
 
 export function createInstitutionalService(deps: InstitutionalServiceDeps) {
   const { db } = deps;
+  const repo = createInstitutionalRepo(db);
 
   const toPage = (row: PageRow, source: InstitutionalPage['source']): InstitutionalPage => ({
     slug: row.slug as InstitutionalSlug,
@@ -47,23 +45,13 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
   });
 
   async function find(scope: 'client' | 'site', id: number, slug: InstitutionalSlug, language: string) {
-    const [row] = await db
-      .select()
-      .from(institutionalPages)
-      .where(
-        and(
-          scope === 'client' ? eq(institutionalPages.clientId, id) : eq(institutionalPages.siteId, id),
-          eq(institutionalPages.slug, slug),
-          eq(institutionalPages.language, language),
-        ),
-      );
-    return row;
+    return repo.findPage(scope, id, slug, language);
   }
 
   async function siteOfClient(clientId: number) {
-    const [row] = await db.select({ siteId: clients.siteId }).from(clients).where(eq(clients.id, clientId));
-    if (!row) throw new AppError('NOT_FOUND', 404);
-    return row.siteId;
+    const siteId = await repo.siteOfClient(clientId);
+    if (siteId === undefined) throw new AppError('NOT_FOUND', 404);
+    return siteId;
   }
 
   /**
@@ -105,41 +93,20 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
     actorId: number,
   ): Promise<InstitutionalPage> {
     const row = await unitOfWork(db).run(async (tx) => {
-      const existing = await tx
-        .select({ id: institutionalPages.id })
-        .from(institutionalPages)
-        .where(
-          and(
-            scope === 'client' ? eq(institutionalPages.clientId, id) : eq(institutionalPages.siteId, id),
-            eq(institutionalPages.slug, slug),
-            eq(institutionalPages.language, language),
-          ),
-        );
-      const values = { title: body.title, body: body.body, updatedBy: actorId, updatedAt: new Date() };
-      const [saved] = existing[0]
-        ? await tx
-            .update(institutionalPages)
-            .set(values)
-            .where(eq(institutionalPages.id, existing[0].id))
-            .returning()
-        : await tx
-            .insert(institutionalPages)
-            .values({
-              ...values,
-              slug,
-              language,
-              clientId: scope === 'client' ? id : null,
-              siteId: scope === 'site' ? id : null,
-            })
-            .returning();
+      const saved = await createInstitutionalRepo(tx).savePage(scope, id, slug, language, {
+        title: body.title,
+        body: body.body,
+        updatedBy: actorId,
+        updatedAt: new Date(),
+      });
       await audit(tx, {
         actorId,
         clientId: scope === 'client' ? id : null,
         action: 'institutional.page_save',
-        target: { type: 'page', id: saved!.id },
+        target: { type: 'page', id: saved.id },
         details: { scope, slug, language },
       });
-      return saved!;
+      return saved;
     });
     return toPage(row, scope);
   }
@@ -154,22 +121,18 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
       ip: string;
     },
   ) {
-    const [row] = await db
-      .insert(supportTickets)
-      .values({
-        kind: input.kind,
-        siteId: ctx.siteId,
-        clientId: ctx.clientId,
-        userId: ctx.userId,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        message: input.message,
-        language: ctx.language,
-        meta: { ip: ctx.ip },
-      })
-      .returning({ id: supportTickets.id });
-    const id = row!.id;
+    const id = await repo.insertTicket({
+      kind: input.kind,
+      siteId: ctx.siteId,
+      clientId: ctx.clientId,
+      userId: ctx.userId,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      language: ctx.language,
+      meta: { ip: ctx.ip },
+    });
     const protocol = protocolOf(id);
     if (ctx.userId !== null) await deps.record(ctx.userId, ctx.clientId, 'support_ticket', protocol);
     // The confirmation is best effort: the ticket exists either way and the screen shows the protocol.
@@ -186,38 +149,18 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
     return { id, protocol, responseWorkingDays: SUPPORT_RESPONSE_WORKING_DAYS };
   }
 
-  /**
-   * Tickets a back-office user sees: those sent from inside the selected client, and public ones sent
-   * from that client's site. A superuser sees all.
-   */
-  function ticketScope(tenant: { clientId: number; isSuperuser: boolean }, siteId: number): SQL | undefined {
-    if (tenant.isSuperuser) return undefined;
-    return or(
-      eq(supportTickets.clientId, tenant.clientId),
-      and(isNull(supportTickets.clientId), eq(supportTickets.siteId, siteId)),
-    );
-  }
-
   async function listTickets(
     tenant: { clientId: number; isSuperuser: boolean },
     query: { status?: string; page: number; pageSize: number },
   ): Promise<SupportTicketsPage> {
     const siteId = await siteOfClient(tenant.clientId);
-    const where = and(
-      ticketScope(tenant, siteId),
-      query.status ? eq(supportTickets.status, query.status) : undefined,
+    const { rows, total } = await repo.listTickets(
+      tenant,
+      siteId,
+      query.status,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
     );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ t: supportTickets, clientName: clients.name })
-        .from(supportTickets)
-        .leftJoin(clients, eq(clients.id, supportTickets.clientId))
-        .where(where)
-        .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      db.select({ n: count() }).from(supportTickets).where(where),
-    ]);
     return {
       items: rows.map(({ t, clientName }) => ({
         id: t.id,
@@ -232,7 +175,7 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
         clientName,
         createdAt: t.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
+      total,
       page: query.page,
       pageSize: query.pageSize,
     };
@@ -246,12 +189,8 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
   ) {
     const siteId = await siteOfClient(tenant.clientId);
     await unitOfWork(db).run(async (tx) => {
-      const rows = await tx
-        .update(supportTickets)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(supportTickets.id, id), ticketScope(tenant, siteId)))
-        .returning({ id: supportTickets.id });
-      if (rows.length === 0) throw new AppError('NOT_FOUND', 404);
+      if (!(await createInstitutionalRepo(tx).setTicketStatus(tenant, siteId, id, status)))
+        throw new AppError('NOT_FOUND', 404);
       await audit(tx, {
         actorId,
         clientId: tenant.clientId,
@@ -270,15 +209,7 @@ export function createInstitutionalService(deps: InstitutionalServiceDeps) {
   }
 
   async function listPages(scope: 'client' | 'site', id: number) {
-    const rows = await db
-      .select({
-        slug: institutionalPages.slug,
-        language: institutionalPages.language,
-        title: institutionalPages.title,
-        updatedAt: institutionalPages.updatedAt,
-      })
-      .from(institutionalPages)
-      .where(scope === 'client' ? eq(institutionalPages.clientId, id) : eq(institutionalPages.siteId, id));
+    const rows = await repo.listPages(scope, id);
     return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
   }
 
