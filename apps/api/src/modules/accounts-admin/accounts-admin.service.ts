@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminCapabilities,
   AdminUsersPage,
@@ -13,9 +12,6 @@ import { can } from '@trilha/contracts/permissions';
 import { outranks, rankOf } from '@trilha/contracts/staff';
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
-import { clients } from '../../db/schema/core';
-import { accountDeletionRequests } from '../../db/schema/profile';
-import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { renderWebp } from '../../lib/image-upload';
 import { audit } from '../audit/audit';
@@ -25,6 +21,7 @@ import type { SiteService } from '../site/site.service';
 import type { UsersService } from '../users/users.service';
 import type { AccountsPort, MessagingPort } from '../profile/ports';
 import type { ProfileService } from '../profile/profile.service';
+import { createAccountsAdminRepo } from './accounts-admin.repo';
 
 export interface Tenant {
   clientId: number;
@@ -50,12 +47,10 @@ export const SITE_ASSET = /^[a-f0-9]{32}\.webp$/;
 
 export function createAccountsAdminService(deps: AccountsAdminDeps) {
   const { db } = deps;
+  const repo = createAccountsAdminRepo(db);
 
   async function clientOf(clientId: number) {
-    const [row] = await db
-      .select({ id: clients.id, name: clients.name, siteId: clients.siteId })
-      .from(clients)
-      .where(eq(clients.id, clientId));
+    const row = await repo.client(clientId);
     if (!row) throw new AppError('CLIENT_NOT_AVAILABLE', 403);
     return row;
   }
@@ -66,14 +61,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
    * of other clients' users reveal nothing.
    */
   async function target(tenant: Tenant, userId: number) {
-    const [row] = await db
-      .select({ user: users, roles: userClients.roles, blockedAt: userClients.blockedAt })
-      .from(users)
-      .innerJoin(
-        userClients,
-        and(eq(userClients.userId, users.id), eq(userClients.clientId, tenant.clientId)),
-      )
-      .where(eq(users.id, userId));
+    const row = await repo.member(tenant.clientId, userId);
     if (!row) throw new AppError('NOT_FOUND', 404);
     return row;
   }
@@ -94,8 +82,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
 
   /** How many clients share the client's site (its login configuration). */
   async function clientsOnSite(siteId: number) {
-    const [row] = await db.select({ n: count() }).from(clients).where(eq(clients.siteId, siteId));
-    return row?.n ?? 0;
+    return repo.clientsOnSite(siteId);
   }
 
   async function capabilities(tenant: Tenant): Promise<AdminCapabilities> {
@@ -120,55 +107,15 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     tenant: Tenant,
     q: { search?: string; status?: string; role?: string; page: number; pageSize: number },
   ): Promise<AdminUsersPage> {
-    const conditions: (SQL | undefined)[] = [sql`${userClients.roles} is not null`];
-    if (q.status === 'blocked') {
-      conditions.push(sql`(${users.status} = 'blocked' or ${userClients.blockedAt} is not null)`);
-    } else if (q.status) {
-      conditions.push(and(eq(users.status, q.status), sql`${userClients.blockedAt} is null`));
-    }
-    if (q.role) conditions.push(sql`${q.role} = any(${userClients.roles})`);
     const search = q.search?.trim();
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-      const digits = search.replace(/\D/g, '');
-      conditions.push(
-        sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}
-          or lower(coalesce(${users.email}, '')) like ${like}
-          or lower(${users.username}) like ${like}
-          ${digits.length >= 3 ? sql`or ${users.document} like ${`%${digits}%`}` : sql``})`,
-      );
-    }
-    const where = and(...conditions);
-    const base = () =>
-      db
-        .select({
-          user: users,
-          roles: userClients.roles,
-          blockedAt: userClients.blockedAt,
-          n: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(users)
-        .leftJoin(
-          userClients,
-          and(eq(userClients.userId, users.id), eq(userClients.clientId, tenant.clientId)),
-        )
-        .where(where);
-    const rows = await base()
-      .orderBy(users.firstName, users.lastName, users.id)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
+    const filters = {
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.role ? { role: q.role } : {}),
+      ...(search ? { search } : {}),
+    };
+    const rows = await repo.listMembers(tenant.clientId, filters, q.pageSize, (q.page - 1) * q.pageSize);
     let total = rows[0]?.n ?? 0;
-    if (rows.length === 0 && q.page > 1) {
-      const [c] = await db
-        .select({ n: count() })
-        .from(users)
-        .leftJoin(
-          userClients,
-          and(eq(userClients.userId, users.id), eq(userClients.clientId, tenant.clientId)),
-        )
-        .where(where);
-      total = c?.n ?? 0;
-    }
+    if (rows.length === 0 && q.page > 1) total = await repo.countMembers(tenant.clientId, filters);
     return {
       items: rows.map(({ user, roles, blockedAt }) => ({
         id: user.id,
@@ -217,10 +164,7 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
       throw new AppError('ADMIN_ROLES_NOT_ALLOWED', 403);
     }
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .insert(userClients)
-        .values({ userId, clientId: tenant.clientId, roles: unique })
-        .onConflictDoUpdate({ target: [userClients.userId, userClients.clientId], set: { roles: unique } });
+      await createAccountsAdminRepo(tx).setRoles(userId, tenant.clientId, unique);
       await audit(tx, {
         actorId,
         clientId: tenant.clientId,
@@ -250,28 +194,19 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
     });
   }
 
-  const deletionScope = (tenant: Tenant) =>
-    tenant.isSuperuser ? undefined : eq(accountDeletionRequests.clientId, tenant.clientId);
+  /** The client whose deletion requests the tenant sees; null for a superuser, who sees every client's. */
+  const deletionClient = (tenant: Tenant) => (tenant.isSuperuser ? null : tenant.clientId);
 
   async function listDeletionRequests(
     tenant: Tenant,
     q: { status?: string; page: number; pageSize: number },
   ): Promise<DeletionRequestsPage> {
-    const where = and(
-      deletionScope(tenant),
-      q.status ? eq(accountDeletionRequests.status, q.status) : undefined,
+    const { rows, total } = await repo.listDeletionRequests(
+      deletionClient(tenant),
+      q.status,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
     );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ r: accountDeletionRequests, user: users })
-        .from(accountDeletionRequests)
-        .innerJoin(users, eq(users.id, accountDeletionRequests.userId))
-        .where(where)
-        .orderBy(desc(accountDeletionRequests.requestedAt), desc(accountDeletionRequests.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      db.select({ n: count() }).from(accountDeletionRequests).where(where),
-    ]);
     return {
       items: rows.map(({ r, user }) => ({
         id: r.id,
@@ -283,28 +218,18 @@ export function createAccountsAdminService(deps: AccountsAdminDeps) {
         requestedAt: r.requestedAt.toISOString(),
         processedAt: iso(r.processedAt),
       })),
-      total: total?.n ?? 0,
+      total,
       page: q.page,
       pageSize: q.pageSize,
     };
   }
 
   async function processDeletion(tenant: Tenant, actorId: number, requestId: number) {
-    const [request] = await db
-      .select()
-      .from(accountDeletionRequests)
-      .where(and(eq(accountDeletionRequests.id, requestId), deletionScope(tenant)));
+    const request = await repo.deletionRequest(deletionClient(tenant), requestId);
     if (!request) throw new AppError('NOT_FOUND', 404);
     if (request.userId === actorId) throw new AppError('ADMIN_SELF_ACTION', 403);
     // The account's rank in the client it asked in; one that has left it since counts as a learner there.
-    const [member] = await db
-      .select({ roles: userClients.roles, isSuperuser: users.isSuperuser })
-      .from(users)
-      .leftJoin(
-        userClients,
-        and(eq(userClients.userId, users.id), eq(userClients.clientId, request.clientId ?? tenant.clientId)),
-      )
-      .where(eq(users.id, request.userId));
+    const member = await repo.rankIn(request.clientId ?? tenant.clientId, request.userId);
     if (member && !outranks(tenant, { roles: member.roles ?? [], isSuperuser: member.isSuperuser })) {
       throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
     }
