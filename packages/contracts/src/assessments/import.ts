@@ -7,7 +7,7 @@ export type QuestionFileFormat = z.infer<typeof questionFileFormat>;
 
 /** Largest file (or JSON `text`) an import reads, in bytes. */
 export const IMPORT_MAX_BYTES = 1024 * 1024;
-/** Most questions one import takes. */
+/** Most questions one file may hold, refused ones included. */
 export const IMPORT_MAX_QUESTIONS = 1_000;
 /** Most questions one export writes. */
 export const EXPORT_MAX_QUESTIONS = 5_000;

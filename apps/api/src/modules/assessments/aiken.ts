@@ -64,7 +64,12 @@ export function parseAiken(text: string): ParseResult {
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+const oneLine = (s: string) =>
+  s
+    .split(/[\r\n]+/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
 
 /**
  * Writes the single-choice questions as Aiken (a stem and its options on one line each); every other kind

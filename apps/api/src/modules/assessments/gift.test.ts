@@ -228,3 +228,22 @@ describe('GIFT export', () => {
     }
   });
 });
+
+describe('GIFT import of hostile files', () => {
+  it('reads a megabyte of repeated specials in linear time', () => {
+    const mib = 1024 * 1024;
+    const cases: [string, string][] = [
+      [`Q {T${'a#'.repeat(mib / 2)}}`, 'ASSESSMENT_IMPORT_UNSUPPORTED'],
+      [`[html]${'<'.repeat(mib)} {=a ~b}`, ''],
+      [`Q {#${'..'.repeat(mib / 2)}\n}`, 'ASSESSMENT_IMPORT_BAD_NUMBER'],
+      [`Q {${'~'.repeat(mib)}}`, 'ASSESSMENT_IMPORT_NO_CORRECT_ANSWER'],
+      [`${'{'.repeat(mib)}`, 'ASSESSMENT_IMPORT_UNCLOSED_BRACE'],
+      [`[html]${' '.repeat(mib)}x {=a ~b}`, ''],
+    ];
+    for (const [file, reason] of cases) {
+      const { questions, refused } = parseGift(file);
+      expect(refused.map((r) => r.reason)).toEqual(reason ? [reason] : []);
+      expect(questions.length + refused.length).toBe(1);
+    }
+  });
+});

@@ -28,15 +28,16 @@ function splitOnce(s: string, token: string): [string, string | undefined] {
   return at === -1 ? [s, undefined] : [s.slice(0, at), s.slice(at + token.length)];
 }
 
+/** Splits at every unescaped `token`, in one pass (a file may hold a million of them). */
 function splitAll(s: string, token: string): string[] {
   const parts: string[] = [];
-  let rest = s;
-  for (;;) {
-    const [head, tail] = splitOnce(rest, token);
-    parts.push(head);
-    if (tail === undefined) return parts;
-    rest = tail;
+  let from = 0;
+  for (let at = indexUnescaped(s, token); at !== -1; at = indexUnescaped(s, token, from)) {
+    parts.push(s.slice(from, at));
+    from = at + token.length;
   }
+  parts.push(s.slice(from));
+  return parts;
 }
 
 /** GIFT escapes (`\~ \= \# \{ \} \: \\`) and `\n` as a new line. */
@@ -66,19 +67,25 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** HTML as the plain text the bank stores: line breaks kept, tags dropped, entities decoded. */
 function htmlToText(html: string): string {
-  return html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\/\s*(p|div|li|h[1-6])\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
+  return (
+    html
+      .replace(/<\s*br\s*\/?>/gi, '\n')
+      .replace(/<\/\s*(p|div|li|h[1-6])\s*>/gi, '\n')
+      // `[^<>]` rather than `[^>]`: a run of `<` without `>` stays linear instead of rescanning to the end.
+      .replace(/<[^<>]*>/g, '')
+      .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{1,10});/gi, (whole, name: string) => {
+        if (name.startsWith('#')) {
+          const code =
+            name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+        }
+        return ENTITIES[name.toLowerCase()] ?? whole;
+      })
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+  );
 }
 
 type Format = 'html' | 'markdown' | 'plain' | 'moodle';
@@ -160,10 +167,14 @@ function numericOf(block: string, format: Format, general: string) {
     general = foldFeedback([plain(feedback ?? '', format)], general);
     body = value.trim();
   }
-  const range = /^(.+?)\.\.(.+)$/.exec(body);
-  if (range) {
+  const dots = body.indexOf('..');
+  if (dots !== -1) {
     return {
-      answer: { mode: 'range' as const, min: numberOf(range[1]!), max: numberOf(range[2]!) },
+      answer: {
+        mode: 'range' as const,
+        min: numberOf(body.slice(0, dots)),
+        max: numberOf(body.slice(dots + 2)),
+      },
       generalFeedback: general,
     };
   }

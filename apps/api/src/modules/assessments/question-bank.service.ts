@@ -259,7 +259,8 @@ export function createQuestionBankService(deps: { db: Db }) {
     if (parsed.questions.length + parsed.refused.length === 0) {
       throw new AppError('ASSESSMENT_IMPORT_EMPTY', 400);
     }
-    if (parsed.questions.length > IMPORT_MAX_QUESTIONS) {
+    // Refused items count too: a file of a million broken lines would otherwise answer a million refusals.
+    if (parsed.questions.length + parsed.refused.length > IMPORT_MAX_QUESTIONS) {
       throw new AppError('ASSESSMENT_IMPORT_TOO_MANY_QUESTIONS', 400, {
         params: { max: IMPORT_MAX_QUESTIONS },
       });

@@ -325,6 +325,13 @@ describe('import and export', () => {
     });
     expect(notText.statusCode).toBe(400);
     expect(notText.json().error.code).toBe('ASSESSMENT_IMPORT_NOT_TEXT');
+    const many = await inject('POST', `${base}/import`, a.as.manager, {
+      format: 'gift',
+      text: 'Só texto\n\n'.repeat(1001),
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.code).toBe('ASSESSMENT_IMPORT_TOO_MANY_QUESTIONS');
+    expect(many.json().error.message).toContain('1000');
     const empty = await inject('POST', `${base}/import`, a.as.manager, { format: 'aiken', text: '  \n' });
     expect(empty.json().error.code).toBe('ASSESSMENT_IMPORT_EMPTY');
     expect(
