@@ -115,7 +115,8 @@ export function PointsChart({ series }: { series: RewardsHistory['series'] }) {
                   key={s.month}
                   x={x(i)}
                   y={HEIGHT - 8}
-                  textAnchor="middle"
+                  // The last month's label ends at its point, so the chart's edge does not cut it.
+                  textAnchor={i === series.length - 1 ? 'end' : 'middle'}
                   fontSize="12"
                   fill="var(--mantine-color-dimmed)"
                 >
