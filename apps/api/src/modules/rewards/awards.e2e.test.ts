@@ -94,6 +94,14 @@ describe('a learner finishes a course with an award', () => {
 
     const { rewards } = t.modules;
     expect(await rewards.ledger.balance(w.client.id, w.learner.id)).toMatchObject({ points: 30, xp: 15 });
+    // The statement names what was finished (the title the finish event carried).
+    const statement = (await inject('GET', '/api/rewards/statement?ledger=points', w.as.learner)) as {
+      items: { source: string; refLabel: string | null; reason: string | null }[];
+    };
+    expect(statement.items.find((i) => i.source === 'course')).toMatchObject({
+      refLabel: expect.any(String),
+      reason: null,
+    });
     const mine = (await inject('GET', '/api/rewards/badges', w.as.learner)) as {
       earned: { badge: { id: number } }[];
     };

@@ -159,8 +159,9 @@ export function createAwardsService(deps: {
               source: targetType,
               refType: targetType,
               refId: targetId,
-              actorId: null,
-              reason: finish.title,
+              refLabel: finish.title,
+              actorId: userId,
+              reason: null,
               idempotencyKey: `award:${targetType}:${targetId}`,
               ...(award.pointsValidityDays !== null
                 ? { expiresAt: new Date(Date.parse(finish.finishedAt) + award.pointsValidityDays * DAY_MS) }
