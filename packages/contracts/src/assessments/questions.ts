@@ -124,6 +124,10 @@ export const questionMedia = z.object({
 });
 export type QuestionMedia = z.infer<typeof questionMedia>;
 
+/** POST /api/admin/question-bank/images: the address to put in `media.url` (kind `image`). */
+export const questionImageResponse = z.object({ url: z.string() });
+export type QuestionImageResponse = z.infer<typeof questionImageResponse>;
+
 const common = z.object({
   categoryId: serialId().nullable().default(null),
   /** GIFT's ::title::, shown in the bank's list only. */

@@ -8,7 +8,7 @@ import { createQuestionBankService } from './question-bank.service';
  * quizzes and surveys will draw their questions from it.
  */
 export function registerAssessments(app: App, deps: CoreDeps) {
-  const questionBank = createQuestionBankService({ db: deps.db });
+  const questionBank = createQuestionBankService({ db: deps.db, storage: deps.storage });
   registerQuestionBankRoutes(app, deps, questionBank);
   return { questionBank };
 }

@@ -13,6 +13,7 @@ import {
   questionCategoryBody,
   questionCategoryList,
   questionCategoryResponse,
+  questionImageResponse,
   questionList,
   questionListQuery,
   questionParams,
@@ -23,7 +24,12 @@ import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
 import { validationFailed } from '../../lib/field-errors';
 import { readSmallUpload } from '../../lib/image-upload';
-import type { QuestionBankService } from './question-bank.service';
+import { mediaCache } from '../media/media';
+import {
+  QUESTION_IMAGE_MAX_BYTES,
+  questionImageKey,
+  type QuestionBankService,
+} from './question-bank.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const importErrors = { ...errors, 413: errorBody, 415: errorBody };
@@ -64,6 +70,36 @@ export function registerQuestionBankRoutes(app: App, deps: CoreDeps, bank: Quest
     userId: request.auth!.userId,
     clientId: request.tenant!.clientId,
   });
+
+  // Behind an unguessable name, like badge artwork: learners will see it inside an attempt, and a
+  // question's image is no secret once the question is shown.
+  deps.media.add({
+    name: 'question-images',
+    summary: "A question's image (WebP)",
+    guards: [],
+    resolve: async (_request, token) => {
+      const key = questionImageKey(token);
+      return key ? { key, mime: 'image/webp', cacheControl: mediaCache.publicImmutable } : undefined;
+    },
+  });
+
+  app.post(
+    `${base}/images`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Uploads a question's image (PNG, JPEG, WebP or GIF, ≤ 5 MB); answers the URL for `media.url`",
+        consumes: ['multipart/form-data'],
+        response: { 200: questionImageResponse, ...importErrors },
+      },
+    },
+    async (request) => {
+      const { data } = await readSmallUpload(request, QUESTION_IMAGE_MAX_BYTES, { missing: fileRequired });
+      return bank.uploadImage(request.tenant!.clientId, data);
+    },
+  );
 
   app.get(
     `${base}/questions`,

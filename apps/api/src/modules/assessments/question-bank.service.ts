@@ -20,11 +20,14 @@ import {
   type QuestionValues,
 } from '@trilha/contracts/assessments/questions';
 import { errorCodes } from '@trilha/contracts/errors';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
 import { AppError } from '../../lib/errors';
 import { fieldError, validationFailed } from '../../lib/field-errors';
-import { tooLarge } from '../../lib/uploads';
+import { renderWebp } from '../../lib/image-upload';
+import type { Storage } from '../../lib/storage';
+import { imageRefusal, sniffUpload, tooLarge, uploadRefused } from '../../lib/uploads';
 import { audit } from '../audit/audit';
 import { parseAiken, writeAiken } from './aiken';
 import { parseGift, writeGift } from './gift';
@@ -41,6 +44,17 @@ export interface Actor {
 }
 
 const known = new Set<string>(errorCodes);
+
+/** Largest image upload for a question; it is stored as a WebP of at most 1600 px on its longer side. */
+export const QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+const IMAGE_TOKEN = /^(\d{1,10})-([0-9a-f]{24})$/;
+
+/** The storage key behind a question image's token; undefined for a malformed one. */
+export function questionImageKey(token: string): string | undefined {
+  const m = IMAGE_TOKEN.exec(token);
+  return m ? `question-images/c${m[1]}/${m[2]}.webp` : undefined;
+}
 const COMMON = new Set([
   'categoryId',
   'title',
@@ -105,7 +119,7 @@ function reasonOf(issues: readonly { message: string }[]): string {
  * learning content, and GIFT and Aiken files read into it and written from it. Every write runs in one
  * unit of work with its audit row.
  */
-export function createQuestionBankService(deps: { db: Db }) {
+export function createQuestionBankService(deps: { db: Db; storage: Storage }) {
   const { db } = deps;
 
   async function checkCategory(repo: QuestionBankRepo, categoryId: number | null) {
@@ -317,7 +331,34 @@ export function createQuestionBankService(deps: { db: Db }) {
     return query.format === 'gift' ? writeGift(all) : writeAiken(all);
   }
 
+  /**
+   * Stores an image for a question (PNG, JPEG, WebP or GIF by content) re-encoded as WebP without its
+   * metadata, behind an unguessable address the question's `media.url` then names.
+   */
+  async function uploadImage(clientId: number, data: Buffer): Promise<{ url: string }> {
+    if (data.length === 0) throw uploadRefused('UPLOAD_EMPTY', 400);
+    if (data.length > QUESTION_IMAGE_MAX_BYTES) throw tooLarge(QUESTION_IMAGE_MAX_BYTES);
+    const { mime } = await sniffUpload(data, ['image']);
+    if (!IMAGE_MIMES.has(mime)) throw uploadRefused('UPLOAD_TYPE_NOT_ACCEPTED', 415);
+    let webp: Buffer;
+    try {
+      webp = await renderWebp(data, {
+        width: 1600,
+        height: 1600,
+        fit: 'inside',
+        withoutEnlargement: true,
+        quality: 85,
+      });
+    } catch (error) {
+      throw imageRefusal(error);
+    }
+    const name = randomBytes(12).toString('hex');
+    await deps.storage.put(`question-images/c${clientId}/${name}.webp`, webp);
+    return { url: `/api/media/question-images/${clientId}-${name}` };
+  }
+
   return {
+    uploadImage,
     list,
     get,
     create,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { learningWorld, type World } from '../../../test/learning-helpers';
-import { multipart } from '../../../test/profile-helpers';
+import { multipart, pngOf } from '../../../test/profile-helpers';
 
 /** The question bank through its routes: CRUD, the rules of each kind, tenancy, import and export. */
 let t: TestApp;
@@ -238,6 +238,35 @@ describe('questions', () => {
     expect(del.json().error.code).toBe('ASSESSMENT_CATEGORY_NOT_EMPTY');
     const renamed = await inject('PUT', `${base}/categories/${cat.id}`, a.as.manager, { name: 'Renomeada' });
     expect(renamed.json().category).toEqual({ id: cat.id, name: 'Renomeada', questions: 1 });
+  });
+});
+
+describe("a question's image", () => {
+  it('is uploaded, served by the media route, and named by the question', async () => {
+    const upload = async (data: Buffer, type: string) => {
+      const form = multipart({ name: 'f', type, data });
+      return t.app.inject({
+        method: 'POST',
+        url: `${base}/images`,
+        headers: { ...a.as.manager, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const res = await upload(await pngOf(2400, 1200), 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().url as string;
+    expect(url).toMatch(/^\/api\/media\/question-images\/\d+-[0-9a-f]{24}$/);
+    const image = await t.app.inject({ method: 'GET', url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    const q = await create({ kind: 'essay', stem: 'Descreva a imagem', media: { kind: 'image', url } });
+    expect(q.media).toEqual({ kind: 'image', url });
+
+    const notImage = await upload(Buffer.from('só texto'), 'image/png');
+    expect([400, 415]).toContain(notImage.statusCode);
+    const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 1), 'image/png');
+    expect(big.statusCode).toBe(413);
+    expect((await t.app.inject({ method: 'GET', url: '/api/media/question-images/x' })).statusCode).toBe(404);
   });
 });
 
