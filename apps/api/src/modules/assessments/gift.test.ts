@@ -193,7 +193,8 @@ describe('GIFT export', () => {
         { text: 'errada', correct: false, feedback: '' },
       ],
     },
-    { ...base, kind: 'essay', stem: 'Redação', generalFeedback: 'Só geral' },
+    { ...base, kind: 'essay', stem: '// parece comentário', generalFeedback: 'Só geral' },
+    { ...base, kind: 'essay', stem: '[html] não é formato' },
     {
       ...base,
       categoryName: 'Outra',
@@ -209,11 +210,11 @@ describe('GIFT export', () => {
 
   it('writes what it reads back, grouped by category, and counts what GIFT cannot hold', () => {
     const { text, written, skipped } = writeGift(questions);
-    expect([written, skipped]).toEqual([4, 1]);
+    expect([written, skipped]).toEqual([5, 1]);
     expect(text.split('\n')[0]).toContain('1 ordering question(s) skipped');
     const { questions: back, refused } = parseGift(text);
     expect(refused).toEqual([]);
-    expect(back.map((q) => q.category)).toEqual(['Geral', 'Geral', 'Outra', 'Geral']);
+    expect(back.map((q) => q.category)).toEqual(['Geral', 'Geral', 'Geral', 'Outra', 'Geral']);
     for (const [i, q] of back.entries()) {
       const {
         id: _i,

@@ -437,7 +437,9 @@ export function writeGift(questions: readonly Question[]): {
     // No blank line inside the braces: a blank line ends a question.
     const parts = [answers, q.generalFeedback ? `####${escape(q.generalFeedback)}` : ''].filter((p) => p);
     const inner = parts.length > 1 || answers.includes('\n') ? `\n${parts.join('\n')}\n` : (parts[0] ?? '');
-    out.push(`${title}${escape(q.stem)} {${inner}}`, '');
+    // A stem that starts like a comment or a format marker is marked plain, so it is read back as text.
+    const stem = /^(\/\/|\[)/.test(q.stem) ? `[plain]${escape(q.stem)}` : escape(q.stem);
+    out.push(`${title}${stem} {${inner}}`, '');
     written++;
   }
   const skipped = questions.length - written;
