@@ -1,7 +1,6 @@
 import {
   Badge,
   Card,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -80,64 +79,65 @@ export function HomePage({ preferences }: HomePageProps) {
         </Stack>
       </Paper>
 
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md" component="section" aria-labelledby="home-modules-title">
-            <div>
-              <Title order={2} fz="h3" id="home-modules-title">
-                {t('modulesTitle')}
+      <div className={classes.layout}>
+        <div className={classes.rewards}>
+          {/* The stand-in keeps the card's room, so what follows does not jump when it arrives. */}
+          <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
+            <RewardsCard />
+          </Suspense>
+        </div>
+        <Stack gap="md" component="section" aria-labelledby="home-modules-title" className={classes.modules}>
+          <div>
+            <Title order={2} fz="h3" id="home-modules-title">
+              {t('modulesTitle')}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {modules.length ? t('modulesIntro') : t('noModules')}
+            </Text>
+          </div>
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, xl: 3 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {modules.map((module) => (
+              <li key={module.key}>
+                <Card component={Link} to={module.path} className={classes.tile} shadow="xs" padding="md">
+                  <Group wrap="nowrap" align="flex-start" gap="md">
+                    <ThemeIcon variant="light" size={48} radius="md">
+                      <ModuleIcon moduleKey={module.key} size={26} />
+                    </ThemeIcon>
+                    <div>
+                      <Text fw={600}>{t(`nav:modules.${module.key}`)}</Text>
+                      <Text fz="sm" c="dimmed">
+                        {t(`nav:moduleDescriptions.${module.key}`)}
+                      </Text>
+                    </div>
+                  </Group>
+                </Card>
+              </li>
+            ))}
+          </SimpleGrid>
+        </Stack>
+        {preferences ? (
+          <Card
+            component="section"
+            aria-labelledby="home-preferences-title"
+            shadow="xs"
+            className={classes.preferences}
+          >
+            <Stack gap="md">
+              <Title order={2} fz="h4" id="home-preferences-title">
+                {t('preferences')}
               </Title>
-              <Text c="dimmed" fz="sm">
-                {modules.length ? t('modulesIntro') : t('noModules')}
-              </Text>
-            </div>
-            <SimpleGrid
-              cols={{ base: 1, xs: 2, xl: 3 }}
-              spacing="md"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
-              {modules.map((module) => (
-                <li key={module.key}>
-                  <Card component={Link} to={module.path} className={classes.tile} shadow="xs" padding="md">
-                    <Group wrap="nowrap" align="flex-start" gap="md">
-                      <ThemeIcon variant="light" size={48} radius="md">
-                        <ModuleIcon moduleKey={module.key} size={26} />
-                      </ThemeIcon>
-                      <div>
-                        <Text fw={600}>{t(`nav:modules.${module.key}`)}</Text>
-                        <Text fz="sm" c="dimmed">
-                          {t(`nav:moduleDescriptions.${module.key}`)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Card>
-                </li>
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="xl">
-            {/* The stand-in keeps the card's room, so the preferences below do not jump when it arrives. */}
-            <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
-              <RewardsCard />
-            </Suspense>
-            {preferences ? (
-              <Card component="section" aria-labelledby="home-preferences-title" shadow="xs">
-                <Stack gap="md">
-                  <Title order={2} fz="h4" id="home-preferences-title">
-                    {t('preferences')}
-                  </Title>
-                  {preferences}
-                </Stack>
-              </Card>
-            ) : null}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+              {preferences}
+            </Stack>
+          </Card>
+        ) : null}
+      </div>
     </Stack>
   );
 }
