@@ -113,8 +113,9 @@ export function createQuestionBankRepo(db: DbOrTx, clientId: number) {
       const rows = await db
         .select({
           category: questionCategories,
+          // The outer column spelled out: inside the subquery a bare "id" would be the question's own.
           questions: sql<number>`(select count(*)::int from ${questions} q
-            where q.category_id = ${questionCategories.id} and q.client_id = ${clientId})`,
+            where q.category_id = question_categories.id and q.client_id = ${clientId})`,
         })
         .from(questionCategories)
         .where(scope.where(questionCategories))

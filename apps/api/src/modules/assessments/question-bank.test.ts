@@ -306,6 +306,27 @@ describe('import and export', () => {
     expect(audited[0]!.n).toBeGreaterThan(0);
   });
 
+  it("files questions under GIFT's $CATEGORY when no category is chosen, and never into another client's", async () => {
+    const w = await learningWorld(t);
+    const text = '$CATEGORY: $course$/top/Nova\n\nUm {=a ~b}\n\n$CATEGORY: $course$/top/nova\n\nDois {T}';
+    const res = await inject('POST', `${base}/import`, w.as.manager, { format: 'gift', text });
+    expect(res.json()).toEqual({ imported: 2, refused: [] });
+    const cats = (await inject('GET', `${base}/categories`, w.as.manager)).json().categories;
+    expect(cats).toMatchObject([{ name: 'Nova', questions: 2 }]);
+    const foreign = (await inject('POST', `${base}/categories`, b.as.manager, { name: 'Alvo de B' })).json()
+      .category;
+    const into = await inject('POST', `${base}/import`, w.as.manager, {
+      format: 'gift',
+      text,
+      categoryId: foreign.id,
+    });
+    expect(into.statusCode).toBe(400);
+    expect(into.json().error.code).toBe('ASSESSMENT_CATEGORY_NOT_FOUND');
+    expect(
+      (await inject('GET', `${base}/categories/${foreign.id}`, b.as.manager)).json().category.questions,
+    ).toBe(0);
+  });
+
   it('imports a multipart Aiken file, and refuses files that are too large, empty or not text', async () => {
     const aiken = 'Quanto é 2+2?\nA. 3\nB) 4\nANSWER: B\n\nSem resposta\nA. x\nB. y\n';
     const form = multipart(
