@@ -73,8 +73,8 @@ describe('badges tab', () => {
 
     const missing = screen.getAllByTestId('badge-missing').map((el) => el.textContent);
     expect(missing).toEqual([
-      'Conclua o curso Atendimento ao cliente',
-      '3 de 5 cursos da categoria Vendas',
+      'Conclua o curso “Atendimento ao cliente”',
+      '3 de 5 cursos da categoria “Vendas”',
       '1.200 de 2.000 pontos',
       '2 de 4 semanas seguidas',
       '900 de 1.500 de XP',
