@@ -9,6 +9,7 @@ import type institutional from '@trilha/i18n/locales/pt-BR/institutional.json';
 import type learning from '@trilha/i18n/locales/pt-BR/learning.json';
 import type learningAdmin from '@trilha/i18n/locales/pt-BR/learning-admin.json';
 import type nav from '@trilha/i18n/locales/pt-BR/nav.json';
+import type questionBank from '@trilha/i18n/locales/pt-BR/question-bank.json';
 import type profile from '@trilha/i18n/locales/pt-BR/profile.json';
 import type rewards from '@trilha/i18n/locales/pt-BR/rewards.json';
 import type rewardsAdmin from '@trilha/i18n/locales/pt-BR/rewards-admin.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       'learning-admin': typeof learningAdmin;
       nav: typeof nav;
       profile: typeof profile;
+      'question-bank': typeof questionBank;
       rewards: typeof rewards;
       'rewards-admin': typeof rewardsAdmin;
       routes: typeof routes;

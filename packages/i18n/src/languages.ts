@@ -27,6 +27,7 @@ export const areas = [
   'accounts',
   'rewards',
   'rewards-admin',
+  'question-bank',
 ] as const;
 export type Area = (typeof areas)[number];
 

@@ -301,6 +301,11 @@ const adminScreens: RouteObject[] = [
     () => import('../features/learning-admin/pages/trail-editor-page'),
   ),
   page(
+    'content/question-bank',
+    'admin:areas.content',
+    () => import('../features/question-bank/pages/question-bank-page'),
+  ),
+  page(
     'users/deletion-requests',
     'admin:areas.users',
     () => import('../features/accounts-admin/pages/deletion-requests-page'),

@@ -11,12 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconRoute, IconSchool, IconSearch } from '@tabler/icons-react';
+import { IconListDetails, IconPlus, IconRoute, IconSchool, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
+import { useCan } from '../../../lib/permissions';
 import { courseApi, trailApi, useAdminCourses, useAdminTrails } from '../api/admin';
 import { PagedList } from '../../../components/paged-list';
 import { WrapBadge } from '../../../components/wrap-badge';
@@ -241,16 +242,30 @@ export default function ContentPage() {
   const { t } = useTranslation('learning-admin');
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'trails' ? 'trails' : 'courses';
+  const { t: tBank } = useTranslation('question-bank');
+  const canAuthor = useCan('learning.author');
   return (
     <Stack gap="lg" maw={1200}>
-      <div>
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {t('title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('intro')}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
+            {t('title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('intro')}
+          </Text>
+        </div>
+        {canAuthor ? (
+          <Button
+            component={Link}
+            to="/admin/content/question-bank"
+            variant="default"
+            leftSection={<IconListDetails size={18} aria-hidden />}
+          >
+            {tBank('link')}
+          </Button>
+        ) : null}
+      </Group>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === 'trails' ? { tab: 'trails' } : {})}
