@@ -167,3 +167,16 @@ export const myBadgesResponse = z.object({
   ),
 });
 export type MyBadgesResponse = z.infer<typeof myBadgesResponse>;
+
+/** GET /api/admin/badges/choices?kind=: what a badge criterion can name (`rewards.manage`). */
+export const badgeCriterionChoicesQuery = z.object({ kind: z.enum(['course', 'trail', 'category']) });
+export const badgeCriterionChoices = z.object({
+  items: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type BadgeCriterionChoices = z.infer<typeof badgeCriterionChoices>;
+
+/** GET /api/admin/awards/badges: the client's active badges an author may attach (`learning.author`). */
+export const awardBadgeChoices = z.object({
+  badges: z.array(z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() })),
+});
+export type AwardBadgeChoices = z.infer<typeof awardBadgeChoices>;

@@ -105,6 +105,20 @@ export function createFinishReads(db: Db) {
       return rowsOf(await db.execute(query)).length > 0;
     },
 
+    /** Every course, trail or category of the client (published or not), by title: what a badge can name. */
+    async choices(clientId: number, kind: 'course' | 'trail' | 'category') {
+      const query = {
+        course: sql`select id, title from courses where client_id = ${clientId} order by lower(title), id limit 1000`,
+        trail: sql`select id, title from trails where client_id = ${clientId} order by lower(title), id limit 1000`,
+        category: sql`select id, name as title from learning_categories where client_id = ${clientId}
+          order by lower(name), id limit 1000`,
+      }[kind];
+      return rowsOf<{ id: number; title: string }>(await db.execute(query)).map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+      }));
+    },
+
     async finishedCoursesInCategory(clientId: number, userId: number, categoryId: number) {
       const [row] = rowsOf<{ n: number }>(
         await db.execute(sql`select count(*)::int as n from courses c

@@ -19,6 +19,8 @@ export interface LearningFinishes {
     type: 'activity' | 'course' | 'trail',
     id: number,
   ): Promise<boolean>;
+  /** Every course, trail or category of the client (published or not), by title (at most 1,000). */
+  choices(clientId: number, kind: 'course' | 'trail' | 'category'): Promise<{ id: number; title: string }[]>;
   /** How many courses of the category the user finished. */
   finishedCoursesInCategory(clientId: number, userId: number, categoryId: number): Promise<number>;
 }

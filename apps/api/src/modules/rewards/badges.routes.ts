@@ -5,8 +5,11 @@ import {
   adminBadgeList,
   adminBadgeResponse,
   badgeBody,
+  badgeCriterionChoices,
+  badgeCriterionChoicesQuery,
   badgeGrantBody,
   badgeGrantResponse,
+  awardBadgeChoices,
   badgeParams,
   myBadgesResponse,
 } from '@trilha/contracts/rewards/badges';
@@ -53,6 +56,36 @@ export function registerBadgesRoutes(app: App, deps: CoreDeps, badges: BadgesSer
       schema: { tags, summary: "The client's badges", response: { 200: adminBadgeList, ...errors } },
     },
     async (request) => ({ badges: await badges.list(request.tenant!.clientId) }),
+  );
+
+  // The badges an author (`learning.author`, who does not manage badges) may attach to an award.
+  app.get(
+    '/api/admin/awards/badges',
+    {
+      preHandler: deps.guards.requireCapability('learning.author'),
+      schema: {
+        tags: ['admin: awards'],
+        summary: "The client's active badges, to attach to an award",
+        response: { 200: awardBadgeChoices, ...errors },
+      },
+    },
+    async (request) => ({ badges: await badges.activeChoices(request.tenant!.clientId, request.lang) }),
+  );
+
+  app.get(
+    '/api/admin/badges/choices',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'What a badge criterion can name: the courses, trails or categories of the client',
+        querystring: badgeCriterionChoicesQuery,
+        response: { 200: badgeCriterionChoices, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await badges.criterionChoices(request.tenant!.clientId, request.query.kind),
+    }),
   );
 
   app.post(

@@ -366,6 +366,31 @@ export function createBadgesService(deps: {
     return given;
   }
 
-  return { list, get, create, update, remove, setImage, grant, grantManually, mine, grantMet };
+  /** The client's active badges by name in `lang`: what an author may attach to an award. */
+  async function activeChoices(clientId: number, lang: LanguageCode) {
+    const rows = await createBadgesRepo(db, clientId).list();
+    return rows
+      .filter((b) => b.active)
+      .map((b) => ({ id: b.id, name: badgeTextIn(b.texts, lang).name, imageUrl: badgeImageUrl(b.imageKey) }));
+  }
+
+  /** What a criterion can name: every course, trail or category of the client, published or not. */
+  const criterionChoices = (clientId: number, kind: 'course' | 'trail' | 'category') =>
+    learning.choices(clientId, kind);
+
+  return {
+    list,
+    get,
+    create,
+    update,
+    remove,
+    setImage,
+    grant,
+    grantManually,
+    mine,
+    grantMet,
+    activeChoices,
+    criterionChoices,
+  };
 }
 export type BadgesService = ReturnType<typeof createBadgesService>;

@@ -291,3 +291,32 @@ describe('reward settings', () => {
     expect(audited).toBe(1);
   });
 });
+
+describe('choices for the editors', () => {
+  it("lists the client's active badges to an author, and every course of the client to a badge's criterion", async () => {
+    const kept = await createBadge({ texts: texts('Escolhível'), criterion: 'manual' });
+    const off = await createBadge({ texts: texts('Desligada'), criterion: 'manual' });
+    const offBody = { texts: texts('Desligada'), criterion: 'manual', active: false };
+    expect((await inject('PUT', `/api/admin/badges/${off.id}`, adminA, offBody)).statusCode).toBe(200);
+    await createBadge({ texts: texts('De outra empresa'), criterion: 'manual' }, adminB);
+
+    const forAuthor = await inject('GET', '/api/admin/awards/badges', a.as.manager);
+    expect(forAuthor.statusCode, forAuthor.body).toBe(200);
+    const names = (forAuthor.json().badges as { id: number; name: string }[]).map((b) => b.name);
+    expect(names).toContain('Escolhível');
+    expect(names).not.toContain('Desligada');
+    expect(names).not.toContain('De outra empresa');
+    expect(kept.id).toBeGreaterThan(0);
+    expect((await inject('GET', '/api/admin/awards/badges', a.as.learner)).statusCode).toBe(403);
+
+    const mine = await course(a, 'Curso da escolha');
+    const theirs = await course(b, 'Curso de outra empresa');
+    const choices = await inject('GET', '/api/admin/badges/choices?kind=course', adminA);
+    expect(choices.statusCode, choices.body).toBe(200);
+    const titles = (choices.json().items as { id: number; title: string }[]).map((c) => c.id);
+    expect(titles).toContain(mine.id);
+    expect(titles).not.toContain(theirs.id);
+    expect((await inject('GET', '/api/admin/badges/choices?kind=course', a.as.manager)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/admin/badges/choices?kind=nope', adminA)).statusCode).toBe(400);
+  });
+});

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { awardResponse, type AwardBody, type AwardTargetType } from '@trilha/contracts/rewards/awards';
-import { adminBadgeList, myBadgesResponse } from '@trilha/contracts/rewards/badges';
+import { awardBadgeChoices } from '@trilha/contracts/rewards/badges';
 import type { Language } from '@trilha/i18n/languages';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 const awardKey = (type: AwardTargetType, id: number) => ['learning-admin', 'award', type, id] as const;
 
@@ -25,30 +25,15 @@ export function useSaveAward(type: AwardTargetType, id: number) {
 }
 
 /**
- * The client's badges an author may attach, with their names in the author's language. The back office's
- * list needs `rewards.manage`, which an author (manager) does not have; the list every learner reads
- * (earned and still available, active badges only) names the same badges.
+ * The client's active badges an author may attach, named in the author's language (the API reads it
+ * from the request, so the language is part of the key).
  */
 export function useBadgeChoices(language: Language) {
   return useQuery({
     queryKey: ['learning-admin', 'badge-choices', language],
     queryFn: async ({ signal }) => {
-      try {
-        const { badges } = await apiRequest('/api/admin/badges', { schema: adminBadgeList, signal });
-        return badges.map((b) => ({
-          id: b.id,
-          name: b.texts[language]?.name ?? b.texts['pt-BR'].name,
-          active: b.active,
-        }));
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 403) throw error;
-        const mine = await apiRequest('/api/rewards/badges', { schema: myBadgesResponse, signal });
-        return [...mine.earned, ...mine.available].map(({ badge }) => ({
-          id: badge.id,
-          name: badge.name,
-          active: true,
-        }));
-      }
+      const { badges } = await apiRequest('/api/admin/awards/badges', { schema: awardBadgeChoices, signal });
+      return badges.map((b) => ({ id: b.id, name: b.name, active: true }));
     },
     staleTime: 60_000,
   });

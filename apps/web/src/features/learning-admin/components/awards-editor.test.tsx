@@ -27,21 +27,8 @@ describe('the awards editor', () => {
       if (url === '/api/admin/awards/course/12' && init?.method === 'PUT')
         return json({ award: { ...(JSON.parse(String(init.body)) as object) } });
       if (url === '/api/admin/awards/course/12') return json({ award: null });
-      // An author has no rewards.manage: the badges come from the learner's list.
-      if (url === '/api/admin/badges')
-        return json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, 403);
-      if (url === '/api/rewards/badges')
-        return json({
-          earned: [],
-          available: [
-            {
-              badge: { id: 3, name: 'Atendimento nota 10', description: '', imageUrl: null },
-              criterion: 'course',
-              target: null,
-              progress: null,
-            },
-          ],
-        });
+      if (url === '/api/admin/awards/badges')
+        return json({ badges: [{ id: 3, name: 'Atendimento nota 10', imageUrl: null }] });
       return undefined;
     });
     renderEditor('course', 12);
@@ -94,7 +81,7 @@ describe('the awards editor', () => {
             certificateValidityMonths: null,
           },
         });
-      if (url === '/api/admin/badges') return json({ badges: [] });
+      if (url === '/api/admin/awards/badges') return json({ badges: [] });
       return undefined;
     });
     renderEditor('activity', 7);

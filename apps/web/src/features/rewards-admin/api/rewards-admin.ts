@@ -3,6 +3,7 @@ import { rewardSettings, type RewardSettingsBody } from '@trilha/contracts/rewar
 import {
   adminBadgeList,
   adminBadgeResponse,
+  badgeCriterionChoices,
   badgeGrantResponse,
   type BadgeBody,
   type BadgeGrantBody,
@@ -22,7 +23,6 @@ import {
   statementPage,
   type AdjustmentBody,
 } from '@trilha/contracts/rewards/ledger';
-import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryString as qs } from '../../../lib/query-string';
 import { useCommonStore } from '../../../lib/session-store';
@@ -99,36 +99,15 @@ export function useGrantBadge() {
 
 /** What a badge criterion can name: a course, a trail or a course category. */
 export type ChoiceKind = 'course' | 'trail' | 'category';
-const titledPage = z.object({ items: z.array(z.object({ id: z.number().int(), title: z.string() })) });
-const categories = z.object({ categories: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
 async function listChoices(kind: ChoiceKind, signal: AbortSignal) {
-  const admin = {
-    course: '/api/admin/learning/courses?published=all&pageSize=100',
-    trail: '/api/admin/learning/trails?pageSize=100',
-    category: '/api/admin/learning/taxonomy',
-  }[kind];
-  // The learning back office's lists need `learning.author`, which a program administrator does not
-  // have: the catalog the learners see (published content only) names the same courses, trails and
-  // categories.
-  const learner = {
-    course: '/api/learning/courses?pageSize=100',
-    trail: '/api/learning/trails?pageSize=100',
-    category: '/api/learning/filters',
-  }[kind];
-  const read = async (path: string) => {
-    if (kind === 'category') {
-      const data = await apiRequest(path, { schema: categories, signal });
-      return data.categories.map((c) => ({ id: c.id, title: c.name }));
-    }
-    return (await apiRequest(path, { schema: titledPage, signal })).items;
-  };
-  try {
-    return await read(admin);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return read(learner);
-    throw error;
-  }
+  // Every course, trail or category of the client, published or not (the learning back office's own
+  // lists need `learning.author`, which a program administrator does not have).
+  const { items } = await apiRequest(`/api/admin/badges/choices?kind=${kind}`, {
+    schema: badgeCriterionChoices,
+    signal,
+  });
+  return items;
 }
 
 export function useChoices(kind: ChoiceKind, enabled = true) {

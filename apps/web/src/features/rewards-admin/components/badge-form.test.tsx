@@ -54,14 +54,11 @@ describe('the badge form', () => {
 
   it('asks for what the criterion names and counts, and sends only those', async () => {
     const { calls } = mockApi((url) =>
-      url === '/api/admin/learning/taxonomy'
+      url === '/api/admin/badges/choices?kind=category'
         ? json({
-            areas: [],
-            groups: [],
-            tags: [],
-            categories: [
-              { id: 5, name: 'Segurança' },
-              { id: 6, name: 'Vendas' },
+            items: [
+              { id: 5, title: 'Segurança' },
+              { id: 6, title: 'Vendas' },
             ],
           })
         : undefined,
@@ -76,7 +73,9 @@ describe('the badge form', () => {
     expect(screen.getByText('Informe a quantidade exigida pelo critério.')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
 
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/learning/taxonomy')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/admin/badges/choices?kind=category')).toBe(true),
+    );
     await choose(/^Categoria/, 'Vendas');
     fireEvent.change(screen.getByRole('textbox', { name: /Quantidade de cursos/ }), {
       target: { value: '3' },
