@@ -169,7 +169,10 @@ export const myBadgesResponse = z.object({
 export type MyBadgesResponse = z.infer<typeof myBadgesResponse>;
 
 /** GET /api/admin/badges/choices?kind=: what a badge criterion can name (`rewards.manage`). */
-export const badgeCriterionChoicesQuery = z.object({ kind: z.enum(['course', 'trail', 'category']) });
+export const badgeCriterionChoicesQuery = z.object({
+  // A default, so a caller without the capability is refused (403) before the query is checked.
+  kind: z.enum(['course', 'trail', 'category']).default('course'),
+});
 export const badgeCriterionChoices = z.object({
   items: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });
