@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { okResponse } from '@trilha/contracts/auth';
 import { errorBody } from '@trilha/contracts/errors';
@@ -277,6 +278,7 @@ export function registerQuestionBankRoutes(app: App, deps: CoreDeps, bank: Quest
         summary:
           'The questions (of a category, or all) as a GIFT or Aiken file; X-Skipped-Questions counts those the format cannot hold',
         querystring: questionExportQuery,
+        response: { 200: z.string(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

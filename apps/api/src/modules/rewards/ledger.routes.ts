@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Readable } from 'node:stream';
 import { errorBody } from '@trilha/contracts/errors';
 import {
@@ -105,7 +106,13 @@ export function registerLedgerRoutes(
     '/api/rewards/statement.csv',
     {
       preHandler: requireClient,
-      schema: { tags, summary: 'My statement as CSV (at most 50,000 rows)', querystring: statementFilters },
+      schema: {
+        tags,
+        summary: 'My statement as CSV (at most 50,000 rows)',
+        querystring: statementFilters,
+        // Streamed as text/csv; the schema documents the body's type (the stream is not serialized).
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
       const rows = await s.reads.csvRows(request.tenant!.clientId, request.auth!.userId, request.query);
