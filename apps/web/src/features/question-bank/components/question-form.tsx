@@ -75,7 +75,6 @@ export function QuestionForm({
   };
 
   const submit = form.handleSubmit(async (values) => {
-    form.clearErrors();
     const issues = validate(values);
     if (issues.length) {
       showIssues(issues);
@@ -115,7 +114,14 @@ export function QuestionForm({
   const saveFailed = save.isError && !(save.error instanceof ApiError && Array.isArray(save.error.details));
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event) => {
+        // Errors set by hand (the schema's, the API's) would otherwise keep handleSubmit from running.
+        form.clearErrors();
+        void submit(event);
+      }}
+      noValidate
+    >
       <Stack gap="md">
         <Controller
           control={form.control}

@@ -139,8 +139,8 @@ function ImportSection() {
     run.mutate(file ? { format, categoryId: category, file } : { format, categoryId: category, text });
   };
   return (
-    <Stack gap="sm">
-      <Title order={2} fz="h3">
+    <Stack gap="sm" component="section" aria-labelledby="qb-import-title">
+      <Title order={2} fz="h3" id="qb-import-title">
         {t('transfer.importTitle')}
       </Title>
       <FormatChoice value={format} onChange={setFormat} label={t('transfer.format')} />
@@ -222,8 +222,8 @@ function ExportSection() {
     }
   };
   return (
-    <Stack gap="sm">
-      <Title order={2} fz="h3">
+    <Stack gap="sm" component="section" aria-labelledby="qb-export-title">
+      <Title order={2} fz="h3" id="qb-export-title">
         {t('transfer.exportTitle')}
       </Title>
       <FormatChoice value={format} onChange={setFormat} label={t('transfer.exportFormat')} />

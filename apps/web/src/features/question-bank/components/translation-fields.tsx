@@ -8,6 +8,9 @@ import { translationLanguages, type QuestionFormValues } from './question-values
 /** The other languages' texts, each one mirroring the pt-BR parts of the chosen kind, all optional. */
 export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormValues> }) {
   const { t } = useTranslation('question-bank');
+  // Every language's tab is mounted, so each label names its language to stay unique.
+  const label = (lang: (typeof translationLanguages)[number], field: string) =>
+    t('translations.labelled', { field, language: t(`translations.languages.${lang}`) });
   const kind = form.watch('kind');
   const options = form.watch('options');
   const pairs = form.watch('pairs');
@@ -36,7 +39,7 @@ export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormVa
             <Tabs.Panel key={lang} value={lang} pt="sm">
               <Stack gap="sm">
                 <Textarea
-                  label={t('form.stem')}
+                  label={label(lang, t('form.stem'))}
                   autosize
                   minRows={2}
                   maxLength={L.stem}
@@ -47,12 +50,12 @@ export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormVa
                   ? options.map((_, i) => (
                       <Stack key={i} gap={4}>
                         <TextInput
-                          label={t('form.optionText', { n: i + 1 })}
+                          label={label(lang, t('form.optionText', { n: i + 1 }))}
                           maxLength={L.option}
                           {...form.register(`${prefix}.options.${i}.text`)}
                         />
                         <TextInput
-                          label={t('form.optionFeedback', { n: i + 1 })}
+                          label={label(lang, t('form.optionFeedback', { n: i + 1 }))}
                           maxLength={L.feedback}
                           {...form.register(`${prefix}.options.${i}.feedback`)}
                         />
@@ -63,12 +66,12 @@ export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormVa
                   ? pairs.map((_, i) => (
                       <Stack key={i} gap={4}>
                         <TextInput
-                          label={t('form.left', { n: i + 1 })}
+                          label={label(lang, t('form.left', { n: i + 1 }))}
                           maxLength={L.pair}
                           {...form.register(`${prefix}.pairs.${i}.left`)}
                         />
                         <TextInput
-                          label={t('form.right', { n: i + 1 })}
+                          label={label(lang, t('form.right', { n: i + 1 }))}
                           maxLength={L.pair}
                           {...form.register(`${prefix}.pairs.${i}.right`)}
                         />
@@ -79,7 +82,7 @@ export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormVa
                   ? items.map((_, i) => (
                       <TextInput
                         key={i}
-                        label={t('form.itemN', { n: i + 1 })}
+                        label={label(lang, t('form.itemN', { n: i + 1 }))}
                         maxLength={L.item}
                         {...form.register(`${prefix}.items.${i}`)}
                       />
@@ -87,15 +90,18 @@ export function TranslationFields({ form }: { form: UseFormReturn<QuestionFormVa
                   : null}
                 {kind === 'true_false' ? (
                   <>
-                    <TextInput label={t('form.feedbackTrue')} {...form.register(`${prefix}.feedbackTrue`)} />
                     <TextInput
-                      label={t('form.feedbackFalse')}
+                      label={label(lang, t('form.feedbackTrue'))}
+                      {...form.register(`${prefix}.feedbackTrue`)}
+                    />
+                    <TextInput
+                      label={label(lang, t('form.feedbackFalse'))}
                       {...form.register(`${prefix}.feedbackFalse`)}
                     />
                   </>
                 ) : null}
                 <Textarea
-                  label={t('form.generalFeedback')}
+                  label={label(lang, t('form.generalFeedback'))}
                   autosize
                   minRows={1}
                   maxLength={L.feedback}
