@@ -124,7 +124,9 @@ export function registerLedgerRoutes(
       const day = new Date().toISOString().slice(0, 10);
       reply.header('Content-Disposition', `attachment; filename="statement-${day}.csv"`);
       reply.type('text/csv; charset=utf-8');
-      return reply.send(Readable.from(lines));
+      // The documented body is the CSV text; it goes out as a stream of its lines, which Fastify sends as is
+      // (the response schema's type does not describe a stream).
+      return reply.send(Readable.from(lines) as unknown as string);
     },
   );
 
