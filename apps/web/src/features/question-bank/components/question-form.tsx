@@ -29,6 +29,7 @@ import { useSaveQuestion, useUploadQuestionImage } from '../api/question-bank';
 import { KindFields } from './kind-fields';
 import { QuestionPreview } from './question-preview';
 import { TranslationFields } from './translation-fields';
+import { uploadErrorText } from './upload-error';
 import {
   emptyValues,
   formPath,
@@ -107,7 +108,7 @@ export function QuestionForm({
       form.setValue('mediaUrl', url, { shouldDirty: true });
       form.clearErrors('mediaUrl');
     } catch (error) {
-      setUploadError(apiErrorText(error));
+      setUploadError(uploadErrorText(error));
     }
   };
 

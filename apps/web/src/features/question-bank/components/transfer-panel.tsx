@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { errorText } from '../../../lib/i18n';
+import { uploadErrorText } from './upload-error';
 import { exportQuestions, useCategories, useImportQuestions } from '../api/question-bank';
 
 function FormatChoice({
@@ -185,7 +186,7 @@ function ImportSection() {
       </Group>
       {localError || run.isError ? (
         <Text c="red.8" fz="sm" role="alert">
-          {localError ?? apiErrorText(run.error)}
+          {localError ?? uploadErrorText(run.error)}
         </Text>
       ) : null}
       {run.data ? <ImportReport report={run.data} /> : null}
