@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import type { IssuerJwks } from '@trilha/contracts/rewards/certificates';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
+import { createCredentialsRepo, type KeyRow } from './credentials.repo';
 import { createSealer, resolveMessageKey, type Sealer } from '../messaging/sealed';
 
 /**
@@ -56,12 +56,6 @@ export interface Credentials {
   issue(input: CredentialInput): Promise<{ jwt: string; id: string }>;
 }
 
-interface KeyRow {
-  kid: string;
-  public_jwk: JWK;
-  sealed_private_key: string;
-}
-
 /**
  * did:web names a host, with a port's colon percent-encoded (did:web spec, "Create"); the document then
  * lies at https://<host>/issuers/<client>/did.json.
@@ -87,12 +81,7 @@ export function createCredentials(deps: {
 
   const didOf = (clientId: number) => didWebOf(deps.publicUrl, clientId);
 
-  async function currentKeys(clientId: number): Promise<KeyRow[]> {
-    return rowsOf<KeyRow>(
-      await db.execute(sql`select kid, public_jwk, sealed_private_key from issuer_keys
-        where client_id = ${clientId} and retired_at is null order by created_at, kid`),
-    );
-  }
+  const currentKeys = (clientId: number) => createCredentialsRepo(db).currentKeys(clientId);
 
   /**
    * The client's key, made when it has none. Parallel first uses each make a key; the advisory lock per
@@ -107,14 +96,11 @@ export function createCredentials(deps: {
     const kid = randomBytes(12).toString('base64url');
     const sealed = (await sealerOf()).seal({ subject: 'ed25519-jwk', body: JSON.stringify(privateJwk) });
     return unitOfWork(db).run(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rewards.issuer-key'), ${clientId}::int)`);
-      const [again] = rowsOf<KeyRow>(
-        await tx.execute(sql`select kid, public_jwk, sealed_private_key from issuer_keys
-          where client_id = ${clientId} and retired_at is null order by created_at, kid limit 1`),
-      );
+      const repo = createCredentialsRepo(tx);
+      await repo.lockKeyMaking(clientId);
+      const [again] = await repo.currentKeys(clientId, 1);
       if (again) return again;
-      await tx.execute(sql`insert into issuer_keys (client_id, kid, public_jwk, sealed_private_key)
-        values (${clientId}, ${kid}, ${JSON.stringify({ kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x })}::jsonb, ${sealed})`);
+      await repo.insertKey(clientId, kid, { kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x }, sealed);
       return { kid, public_jwk: publicJwk, sealed_private_key: sealed };
     });
   }
@@ -209,8 +195,14 @@ export function createCredentials(deps: {
       .setNotBefore(notBefore);
     if (input.validUntil) signer = signer.setExpirationTime(Math.floor(input.validUntil.getTime() / 1000));
     const jwt = await signer.sign(privateKey);
-    await db.execute(sql`insert into issued_credentials (id, client_id, user_id, kind, ref_id, kid)
-      values (${id}, ${input.clientId}, ${input.userId}, ${input.kind}, ${input.refId}, ${key.kid})`);
+    await createCredentialsRepo(db).recordIssued({
+      id,
+      clientId: input.clientId,
+      userId: input.userId,
+      kind: input.kind,
+      refId: input.refId,
+      kid: key.kid,
+    });
     return { jwt, id: jti };
   }
 
