@@ -304,7 +304,7 @@ export function QuestionForm({
         opened={previewing}
         onClose={() => setPreviewing(false)}
         title={t('preview.title')}
-        closeButtonProps={{ 'aria-label': t('actions.close') }}
+        closeButtonProps={{ 'aria-label': t('preview.close') }}
         size="lg"
       >
         {previewing ? <QuestionPreview question={toBody(form.getValues())} /> : null}

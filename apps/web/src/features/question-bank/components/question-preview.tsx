@@ -1,4 +1,15 @@
-import { Checkbox, Image, List, NumberInput, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Checkbox,
+  Image,
+  List,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import type { QuestionBody } from '@trilha/contracts/assessments/questions';
 import { useTranslation } from 'react-i18next';
 
@@ -44,9 +55,7 @@ export function QuestionPreview({ question }: { question: QuestionBody }) {
       {question.kind === 'matching' ? (
         <Stack gap="xs">
           {question.pairs.map((p, i) => (
-            <Text key={i} fz="sm">
-              {p.left} — {rotate(question.pairs.map((x) => x.right)).join(' / ')}
-            </Text>
+            <NativeSelect key={i} label={p.left} data={['', ...rotate(question.pairs.map((x) => x.right))]} />
           ))}
         </Stack>
       ) : null}

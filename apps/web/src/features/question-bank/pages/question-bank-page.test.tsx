@@ -145,6 +145,14 @@ describe('the question bank', () => {
     expect(calls.some((c) => c.init?.method === 'POST')).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'A alternativa 1 é a correta' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).getByText('Qual é o prazo de troca?')).toBeTruthy();
+    const choices = within(preview).getAllByRole('radio');
+    expect(choices.map((c) => (c as HTMLInputElement).checked)).toEqual([false, false]);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar a pré-visualização' }));
+    await waitFor(() => expect(screen.queryByTestId('question-preview')).toBeNull());
+
     fireEvent.click(save);
     await waitFor(() => expect(calls.some((c) => c.init?.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.init?.method === 'POST')!;
