@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Question } from '@trilha/contracts/assessments/questions';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -8,10 +8,12 @@ import { KindLabel } from './kind-label';
 /** One page of the bank: kind, stem, category, tags, points, and the row's actions. */
 export function QuestionTable({
   questions,
+  onPreview,
   onEdit,
   onDelete,
 }: {
   questions: Question[];
+  onPreview: (q: Question) => void;
   onEdit: (q: Question) => void;
   onDelete: (q: Question) => void;
 }) {
@@ -67,6 +69,13 @@ export function QuestionTable({
               <Table.Td ta="right">{new Intl.NumberFormat(currentLanguage()).format(q.points)}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('list.preview', { name })}
+                    onClick={() => onPreview(q)}
+                  >
+                    <IconEye size={16} aria-hidden />
+                  </ActionIcon>
                   <ActionIcon
                     variant="subtle"
                     aria-label={t('list.edit', { name })}

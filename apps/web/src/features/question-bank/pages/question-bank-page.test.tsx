@@ -81,6 +81,11 @@ describe('the question bank', () => {
     expect(within(row).getByText('Vendas')).toBeTruthy();
     expect(within(row).getByText('trocas')).toBeTruthy();
     expect(within(row).getByText('2')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: /^Pré-visualizar a questão/ }));
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).getByRole('radio', { name: 'Verdadeiro' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar a pré-visualização' }));
+    await waitFor(() => expect(screen.queryByTestId('question-preview')).toBeNull());
 
     await choose('Tipo', 'Verdadeiro ou falso');
     await waitFor(() => expect(calls.some((c) => c.url.includes('kind=true_false'))).toBe(true));

@@ -18,7 +18,9 @@ import { useCan } from '../../../lib/permissions';
 import { useCategories, useDeleteQuestion, useQuestions } from '../api/question-bank';
 import { CategoriesPanel } from '../components/categories-panel';
 import { QuestionForm } from '../components/question-form';
+import { QuestionPreview } from '../components/question-preview';
 import { QuestionTable } from '../components/question-table';
+import { fromQuestion, toBody } from '../components/question-values';
 import { TransferPanel } from '../components/transfer-panel';
 
 function DeleteQuestion({ question, onClose }: { question: Question; onClose: () => void }) {
@@ -78,6 +80,7 @@ function QuestionsPanel() {
   });
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);
+  const [previewing, setPreviewing] = useState<Question | null>(null);
   const onPage = useCallback((p: number) => setPage(p), []);
   const filtered = Boolean(debouncedSearch || debouncedTag || kind || categoryId);
   return (
@@ -138,7 +141,14 @@ function QuestionsPanel() {
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
         scrollLabel={t('list.scroll')}
       >
-        {(data) => <QuestionTable questions={data.questions} onEdit={setEditing} onDelete={setDeleting} />}
+        {(data) => (
+          <QuestionTable
+            questions={data.questions}
+            onPreview={setPreviewing}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        )}
       </PagedList>
       <Modal
         opened={editing !== null}
@@ -157,6 +167,16 @@ function QuestionsPanel() {
             onCancel={() => setEditing(null)}
           />
         ) : null}
+      </Modal>
+      <Modal
+        opened={previewing !== null}
+        onClose={() => setPreviewing(null)}
+        title={t('preview.title')}
+        closeButtonProps={{ 'aria-label': t('preview.close') }}
+        size="lg"
+        fullScreen={phone}
+      >
+        {previewing ? <QuestionPreview question={toBody(fromQuestion(previewing))} /> : null}
       </Modal>
       {deleting ? <DeleteQuestion question={deleting} onClose={() => setDeleting(null)} /> : null}
     </Stack>
