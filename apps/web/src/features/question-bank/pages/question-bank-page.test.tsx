@@ -172,6 +172,41 @@ describe('the question bank', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('puts the API’s per-field error codes, translated, next to their fields', async () => {
+    mockApi((url, init) => {
+      if (url === '/api/admin/question-bank/categories') return json(categories);
+      if (url === '/api/admin/question-bank/questions' && init?.method === 'POST')
+        return json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
+              details: [{ path: 'items', code: 'ASSESSMENT_ITEMS_TOO_FEW' }],
+            },
+          },
+          400,
+        );
+      if (url.startsWith('/api/admin/question-bank/questions'))
+        return json({ questions: [], total: 0, page: 1, pageSize: 20 });
+      return undefined;
+    });
+    await open('/admin/content/question-bank');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova questão' }));
+    const dialog = await screen.findByRole('dialog');
+    await choose('Tipo de questão', 'Ordenação');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Enunciado\s*\*?$/ }), {
+      target: { value: 'Ordene as etapas da venda.' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Item 1' }), {
+      target: { value: 'Abordar' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Item 2' }), {
+      target: { value: 'Fechar' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Informe pelo menos dois itens para ordenar.')).toBeTruthy();
+  });
+
   it('reports the imported count and each refused question with its line and translated reason', async () => {
     const { calls } = mockApi((url, init) => {
       if (url === '/api/admin/question-bank/categories') return json(categories);
