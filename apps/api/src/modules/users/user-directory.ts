@@ -1,17 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { languages } from '../../db/schema/core';
-import { userClients, users } from '../../db/schema/users';
 import { membershipsOf, type Memberships } from './client-blocks';
-import { createUsersRepo, type UserRow } from './users.repo';
+import { createUsersRepo, type ActiveMembership, type UserRow } from './users.repo';
 
-export type { Memberships, UserRow };
-
-/** A client the user works in (not blocked there) and the roles they hold in it. */
-export interface ActiveMembership {
-  clientId: number;
-  roles: string[];
-}
+export type { ActiveMembership, Memberships, UserRow };
 
 /**
  * The users module's port for the core services built before its own service (auth and session, which
@@ -50,54 +41,19 @@ export function createUserDirectory(db: DbOrTx): UserDirectory {
 
     memberships: (userId) => membershipsOf(db, userId),
 
-    async withActiveMemberships(userId) {
-      const [row] = await db
-        .select({
-          user: users,
-          // A client the user is blocked in is no longer theirs to work in (the other clients stay).
-          memberships: sql<ActiveMembership[]>`coalesce((
-            select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
-            from user_clients uc where uc.user_id = ${users.id} and uc.blocked_at is null), '[]'::json)`,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
-    },
+    withActiveMemberships: (userId) => repo.withActiveMemberships(userId),
 
-    async isBlockedIn(userId, clientId) {
-      const [blocked] = await db
-        .select({ at: userClients.blockedAt })
-        .from(userClients)
-        .where(
-          and(
-            eq(userClients.userId, userId),
-            eq(userClients.clientId, clientId),
-            isNotNull(userClients.blockedAt),
-          ),
-        );
-      return Boolean(blocked);
-    },
+    isBlockedIn: (userId, clientId) => repo.isBlockedIn(userId, clientId),
 
     selectClient: (userId, clientId) => repo.update(userId, { selectedClientId: clientId }),
 
     selectLanguage: (userId, languageId) => repo.update(userId, { languageId }),
 
-    async languageOf(userId, tx = db) {
-      const [row] = await tx
-        .select({ code: languages.code })
-        .from(users)
-        .innerJoin(languages, eq(languages.id, users.languageId))
-        .where(eq(users.id, userId));
-      return row?.code ?? null;
-    },
+    languageOf: (userId, tx = db) => createUsersRepo(tx).languageOf(userId),
 
     async onlyClientOf(userId, tx = db) {
-      const rows = await tx
-        .select({ clientId: userClients.clientId })
-        .from(userClients)
-        .where(eq(userClients.userId, userId))
-        .limit(2);
-      return rows.length === 1 ? rows[0]!.clientId : null;
+      const some = await createUsersRepo(tx).someClientsOf(userId);
+      return some.length === 1 ? some[0]! : null;
     },
 
     setCookieConsent: (userId, acceptedAt) => repo.update(userId, { cookiePolicyAcceptedAt: acceptedAt }),

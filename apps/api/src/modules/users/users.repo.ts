@@ -1,9 +1,16 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { documentLookupKey } from '@trilha/domain/document';
 import type { DbOrTx } from '../../db/client';
+import { languages } from '../../db/schema/core';
 import { userClients, users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A client the user works in (not blocked there) and the roles they hold in it. */
+export interface ActiveMembership {
+  clientId: number;
+  roles: string[];
+}
 
 export function createUsersRepo(db: DbOrTx) {
   return {
@@ -48,6 +55,75 @@ export function createUsersRepo(db: DbOrTx) {
         .from(userClients)
         .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)));
       return row?.roles ?? [];
+    },
+
+    /** The user with the clients they are not blocked in, in one round trip. */
+    async withActiveMemberships(userId: number) {
+      const [row] = await db
+        .select({
+          user: users,
+          // A client the user is blocked in is no longer theirs to work in (the other clients stay).
+          memberships: sql<ActiveMembership[]>`coalesce((
+            select json_agg(json_build_object('clientId', uc.client_id, 'roles', uc.roles))
+            from user_clients uc where uc.user_id = ${users.id} and uc.blocked_at is null), '[]'::json)`,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async isBlockedIn(userId: number, clientId: number): Promise<boolean> {
+      const [blocked] = await db
+        .select({ at: userClients.blockedAt })
+        .from(userClients)
+        .where(
+          and(
+            eq(userClients.userId, userId),
+            eq(userClients.clientId, clientId),
+            isNotNull(userClients.blockedAt),
+          ),
+        );
+      return Boolean(blocked);
+    },
+
+    async languageOf(userId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ code: languages.code })
+        .from(users)
+        .innerJoin(languages, eq(languages.id, users.languageId))
+        .where(eq(users.id, userId));
+      return row?.code ?? null;
+    },
+
+    /** Up to two of the user's clients (enough to tell "exactly one"). */
+    async someClientsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ clientId: userClients.clientId })
+        .from(userClients)
+        .where(eq(userClients.userId, userId))
+        .limit(2);
+      return rows.map((r) => r.clientId);
+    },
+
+    /** Blocks or unblocks the user in one client; false when the user is not a member there. */
+    async setClientBlock(userId: number, clientId: number, blockedAt: Date | null): Promise<boolean> {
+      const changed = await db
+        .update(userClients)
+        .set({ blockedAt })
+        .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)))
+        .returning({ userId: userClients.userId });
+      return changed.length > 0;
+    },
+
+    /** Sets the status of the account in every client; lifting a block also lifts the per-client ones. */
+    async setGlobalStatus(userId: number, status: 'active' | 'blocked') {
+      await db
+        .update(users)
+        .set({ status, blockedAt: status === 'blocked' ? new Date() : null, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      if (status === 'active') {
+        await db.update(userClients).set({ blockedAt: null }).where(eq(userClients.userId, userId));
+      }
     },
 
     /** Active members of a client holding any of the roles there. */

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { can } from '@trilha/contracts/permissions';
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
-import { userClients, users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { AuthService } from '../auth/auth.service';
@@ -32,12 +30,12 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
   async function setClientBlock(actorId: number, targetId: number, clientId: number, blocked: boolean) {
     if (actorId === targetId) throw new AppError('ADMIN_SELF_ACTION', 403);
     await unitOfWork(db).run(async (tx) => {
-      const changed = await tx
-        .update(userClients)
-        .set({ blockedAt: blocked ? new Date() : null })
-        .where(and(eq(userClients.userId, targetId), eq(userClients.clientId, clientId)))
-        .returning({ userId: userClients.userId });
-      if (!changed.length) throw new AppError('NOT_FOUND', 404);
+      const changed = await createUsersRepo(tx).setClientBlock(
+        targetId,
+        clientId,
+        blocked ? new Date() : null,
+      );
+      if (!changed) throw new AppError('NOT_FOUND', 404);
       await audit(tx, {
         actorId,
         clientId,
@@ -61,14 +59,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; sessions: 
     if (!target) throw new AppError('NOT_FOUND', 404);
     if (target.isSuperuser) throw new AppError('ADMIN_TARGET_NOT_BELOW', 403);
     await unitOfWork(db).run(async (tx) => {
-      await tx
-        .update(users)
-        .set({ status, blockedAt: status === 'blocked' ? new Date() : null, updatedAt: new Date() })
-        .where(eq(users.id, targetId));
-      if (status === 'active') {
-        // Lifting a block everywhere lifts the per-client blocks too.
-        await tx.update(userClients).set({ blockedAt: null }).where(eq(userClients.userId, targetId));
-      }
+      // Lifting a block everywhere lifts the per-client blocks too.
+      await createUsersRepo(tx).setGlobalStatus(targetId, status);
       await audit(tx, {
         actorId,
         clientId: null,
