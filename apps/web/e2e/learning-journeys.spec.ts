@@ -19,6 +19,17 @@ const learner = 'learner@demo.example';
 
 test.describe.configure({ mode: 'serial' });
 
+// Finishing a course opens the rewards' finishing dialog over the player (rewards-journeys.spec.ts walks
+// it); these journeys are about the player itself, so they close it whenever it shows.
+test.beforeEach(async ({ page }) => {
+  await page.addLocatorHandler(
+    page.getByRole('dialog', { name: /^(Curso concluído|Trilha concluída)!$/ }),
+    async (dialog) => {
+      await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    },
+  );
+});
+
 let courseId = 0;
 let trailId = 0;
 
