@@ -1,5 +1,6 @@
 import type accounts from '@trilha/i18n/locales/pt-BR/accounts.json';
 import type accountsAdmin from '@trilha/i18n/locales/pt-BR/accounts-admin.json';
+import type assessmentsPlayer from '@trilha/i18n/locales/pt-BR/assessments-player.json';
 import type admin from '@trilha/i18n/locales/pt-BR/admin.json';
 import type auth from '@trilha/i18n/locales/pt-BR/auth.json';
 import type common from '@trilha/i18n/locales/pt-BR/common.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       accounts: typeof accounts;
       'accounts-admin': typeof accountsAdmin;
       admin: typeof admin;
+      'assessments-player': typeof assessmentsPlayer;
       auth: typeof auth;
       common: typeof common;
       errors: typeof errors;

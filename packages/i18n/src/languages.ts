@@ -28,6 +28,7 @@ export const areas = [
   'rewards',
   'rewards-admin',
   'question-bank',
+  'assessments-player',
 ] as const;
 export type Area = (typeof areas)[number];
 
