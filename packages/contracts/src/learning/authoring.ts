@@ -11,6 +11,7 @@ import {
   trailItemKind,
 } from './kinds';
 import { activitySettings, activitySettingsByKind } from './settings';
+import { type TestActivityKind, testSettings, testSettingsByKind } from './test-settings';
 
 // ---------------------------------------------------------------------------------------------------
 // Back office: courses, modules, activities
@@ -50,6 +51,9 @@ const activityFields = {
 /** One kind's member of `activityBody`: the shared fields and that kind's settings. */
 const activityOf = <K extends ContentActivityKind, S extends z.ZodType>(kind: K, settings: S) =>
   z.object({ kind: z.literal(kind), ...activityFields, settings: settings.default({} as never) });
+/** A test kind's member: its settings (questions, pass mark, attempts …) are required. */
+const testActivityOf = <K extends TestActivityKind>(kind: K) =>
+  z.object({ kind: z.literal(kind), ...activityFields, settings: testSettingsByKind[kind] });
 
 /**
  * POST /api/admin/learning/modules/:id/activities and PUT /api/admin/learning/activities/:id — one
@@ -68,6 +72,13 @@ export const activityBody = z.discriminatedUnion('kind', [
   activityOf('ppt', activitySettingsByKind.ppt),
   activityOf('slideshare', activitySettingsByKind.slideshare),
   activityOf('file', activitySettingsByKind.file),
+  testActivityOf('conventional_test'),
+  testActivityOf('block_test'),
+  testActivityOf('restart_test'),
+  testActivityOf('evaluated_quiz'),
+  testActivityOf('unevaluated_quiz'),
+  testActivityOf('block_general_test'),
+  testActivityOf('restart_general_test'),
 ]);
 export type ActivityBody = z.input<typeof activityBody>;
 export type ParsedActivityBody = z.output<typeof activityBody>;
@@ -83,6 +94,8 @@ export const adminActivity = z.object({
   requiresPrevious: z.boolean(),
   requiresAuthorization: z.boolean(),
   settings: activitySettings,
+  /** A test kind's settings (questions, pass mark, attempts, time limit, review); null for other kinds. */
+  test: testSettings.nullable().optional(),
   file: z
     .object({
       name: z.string(),
