@@ -231,7 +231,7 @@ export function createAwardsService(deps: {
         );
       }
       // Thresholds are crossed by a credit: checked right after this finish's own.
-      if (credited) given.push(...(await badges.grantMet(clientId, userId, ['points', 'xp'], ref, now)));
+      if (credited) given.push(...(await badges.grantThresholds(clientId, userId, ref, now)));
       return { granted, badges: given.map((b) => b.id) };
     });
   }

@@ -366,6 +366,14 @@ export function createBadgesService(deps: {
     return given;
   }
 
+  /**
+   * Grants the points and XP threshold badges the user now meets, in the caller's unit of work: called
+   * after every credit that can cross one (an award's, an administrator's adjustment up).
+   */
+  function grantThresholds(clientId: number, userId: number, ref: BadgeRef, now: Date) {
+    return grantMet(clientId, userId, ['points', 'xp'], ref, now);
+  }
+
   /** The client's active badges by name in `lang`: what an author may attach to an award. */
   async function activeChoices(clientId: number, lang: LanguageCode) {
     const rows = await createBadgesRepo(db, clientId).list();
@@ -389,6 +397,7 @@ export function createBadgesService(deps: {
     grantManually,
     mine,
     grantMet,
+    grantThresholds,
     activeChoices,
     criterionChoices,
   };

@@ -320,3 +320,94 @@ describe('choices for the editors', () => {
     expect((await inject('GET', '/api/admin/badges/choices?kind=nope', adminA)).statusCode).toBe(400);
   });
 });
+
+describe("points and XP thresholds after an administrator's adjustment", () => {
+  const adjust = (body: object, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/rewards/adjustments',
+      headers: { ...adminA, 'idempotency-key': key },
+      payload: body,
+    });
+  const earnedIds = async (headers: { authorization: string }) =>
+    ((await inject('GET', '/api/rewards/badges', headers)).json().earned as { badge: { id: number } }[]).map(
+      (x) => x.badge.id,
+    );
+
+  it('gives the threshold badges an adjustment up reaches, in its unit of work, once', async () => {
+    const points = await createBadge({
+      texts: texts('Mil pontos'),
+      criterion: 'points',
+      criterionCount: 1000,
+    });
+    const xp = await createBadge({ texts: texts('Quinhentos XP'), criterion: 'xp', criterionCount: 500 });
+    const learner = await createUser(t.database.db, { clientIds: [a.client.id] });
+    const headers = bearer((await login(t, learner.username)).access_token);
+
+    // Below the threshold: nothing yet.
+    const first = await adjust(
+      { userId: learner.id, ledger: 'points', amount: 600, reason: 'Bônus' },
+      'th-1',
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await earnedIds(headers)).not.toContain(points.id);
+
+    // Points crossing 1,000 give the points badge, not the XP one.
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'points', amount: 400, reason: 'Bônus' }, 'th-2'))
+        .statusCode,
+    ).toBe(201);
+    const afterPoints = await earnedIds(headers);
+    expect(afterPoints).toContain(points.id);
+    expect(afterPoints).not.toContain(xp.id);
+    const [ref] = rowsOf<{ ref_type: string; ref_id: number }>(
+      await t.database.db.execute(
+        sql`select ref_type, ref_id from user_badges where user_id = ${learner.id} and badge_id = ${points.id}`,
+      ),
+    );
+    expect(ref?.ref_type).toBe('adjustment');
+
+    // The same request retried (same key) writes nothing and grants nothing twice.
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'points', amount: 400, reason: 'Bônus' }, 'th-2'))
+        .statusCode,
+    ).toBe(201);
+    const [count] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from user_badges where user_id = ${learner.id} and badge_id = ${points.id}`,
+      ),
+    );
+    expect(count?.n).toBe(1);
+
+    // XP crossing 500 gives the XP badge.
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'xp', amount: 500, reason: 'Evento' }, 'th-3')).statusCode,
+    ).toBe(201);
+    expect(await earnedIds(headers)).toEqual(expect.arrayContaining([points.id, xp.id]));
+  });
+
+  it('checks on an adjustment up only: a refused one and one down give nothing', async () => {
+    const learner = await createUser(t.database.db, { clientIds: [a.client.id] });
+    const headers = bearer((await login(t, learner.username)).access_token);
+    // Refused (XP would go below zero): nothing written, nothing granted.
+    const refused = await adjust(
+      { userId: learner.id, ledger: 'xp', amount: -5, reason: 'Correção' },
+      'dn-1',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'xp', amount: 20, reason: 'Evento' }, 'dn-2')).statusCode,
+    ).toBe(201);
+    // A badge created once the learner is past its threshold is not given by a move down…
+    const xp = await createBadge({ texts: texts('Dez XP'), criterion: 'xp', criterionCount: 10 });
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'xp', amount: -5, reason: 'Correção' }, 'dn-3')).statusCode,
+    ).toBe(201);
+    expect(await earnedIds(headers)).not.toContain(xp.id);
+    // …but by the next move up.
+    expect(
+      (await adjust({ userId: learner.id, ledger: 'xp', amount: 1, reason: 'Evento' }, 'dn-4')).statusCode,
+    ).toBe(201);
+    expect(await earnedIds(headers)).toContain(xp.id);
+  });
+});

@@ -7,15 +7,18 @@ import type { NotificationService } from '../notifications/notifications.service
 import { audit } from '../audit/audit';
 import { createLedgerRepo } from './ledger.repo';
 import type { LedgerService } from './ledger.service';
+import type { BadgesService } from './badges.service';
 
 /**
  * The program administrator's manual adjustments: one entry either way, audited with the balances
- * before and after and the reason, and told to the user, all in one unit of work.
+ * before and after and the reason, and told to the user, all in one unit of work. An adjustment up can
+ * cross a points or XP threshold: the badges' same check as an award's credit runs in that unit too.
  */
 export function createLedgerAdmin(deps: {
   db: Db;
   ledger: LedgerService;
   notifications: NotificationService;
+  badges: Pick<BadgesService, 'grantThresholds'>;
 }) {
   const repo = createLedgerRepo(deps.db);
   const { ledger } = deps;
@@ -72,6 +75,14 @@ export function createLedgerAdmin(deps: {
             { userId, clientId, kind: 'rewards.adjusted', data: { amount, ledger: body.ledger, reason } },
             { tx },
           );
+          if (amount > 0) {
+            await deps.badges.grantThresholds(
+              clientId,
+              userId,
+              { type: 'adjustment', id: entryId },
+              new Date(),
+            );
+          }
         }
         return { entryId, balance };
       });
