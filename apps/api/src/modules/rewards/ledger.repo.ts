@@ -47,21 +47,13 @@ export function createLedgerRepo(db: DbOrTx) {
      * before it, so balances, lots and idempotency checks read what the previous move committed.
      */
     async lockAccount(clientId: number, userId: number): Promise<Balance> {
+      // One round trip: the insert creates a missing account, and on conflict the no-op update takes the
+      // row lock (waiting for a move in flight) and returns the balances that move committed.
       const [row] = await rows<Balance>(sql`
-        with created as (
-          insert into reward_accounts (client_id, user_id) values (${clientId}, ${userId})
-          on conflict do nothing
-          returning points, held, xp
-        )
-        select points, held, xp from created`);
-      if (row) {
-        // Just created in this transaction: no one else can see it before the commit, so it is ours.
-        return { points: 0, held: 0, xp: 0 };
-      }
-      const [locked] = await rows<Balance>(sql`
-        select points, held, xp from reward_accounts
-        where client_id = ${clientId} and user_id = ${userId} for update`);
-      return { points: int(locked!.points), held: int(locked!.held), xp: int(locked!.xp) };
+        insert into reward_accounts (client_id, user_id) values (${clientId}, ${userId})
+        on conflict (client_id, user_id) do update set client_id = excluded.client_id
+        returning points, held, xp`);
+      return { points: int(row!.points), held: int(row!.held), xp: int(row!.xp) };
     },
 
     async balance(clientId: number, userId: number): Promise<Balance> {
@@ -83,13 +75,6 @@ export function createLedgerRepo(db: DbOrTx) {
         amount: int(r.amount),
         balanceAfter: int(r.balanceAfter),
       }));
-    },
-
-    /** The client's term for learning points in days, null when it has none. */
-    async learningValidityDays(clientId: number): Promise<number | null> {
-      const [row] = await rows<{ days: number | null }>(sql`
-        select learning_points_validity_days as days from reward_settings where client_id = ${clientId}`);
-      return row?.days ?? null;
     },
 
     /** Written at the clock's time, not the transaction's: a user's entries then sort as they were written. */
@@ -115,7 +100,8 @@ export function createLedgerRepo(db: DbOrTx) {
         points: number;
         xp: number;
         before: Balance;
-        expiresAt: Date | null;
+        /** A date (or null for never), or `learning`: the client's term for learning points from now. */
+        expiresAt: Date | null | 'learning';
       },
     ): Promise<{ pointsEntryId: number | null; xpEntryId: number | null; balance: Balance } | null> {
       const values = (ledger: LedgerKind, amount: number, balanceAfter: number) => sql`
@@ -123,6 +109,12 @@ export function createLedgerRepo(db: DbOrTx) {
           ${e.refType}, ${e.refId}::int, ${e.refLabel}, ${e.actorId}::int, ${e.reason}, ${e.idempotencyKey},
           clock_timestamp()
         where ${amount}::int > 0 and (select unused from fresh)`;
+      // The learning term is read in the same statement: one round trip less while the account is locked.
+      const expiry =
+        e.expiresAt === 'learning'
+          ? sql`clock_timestamp() + make_interval(days => (select learning_points_validity_days
+              from reward_settings where client_id = ${e.clientId}))`
+          : sql`${e.expiresAt ? e.expiresAt.toISOString() : null}::timestamptz`;
       const columns = sql`(client_id, user_id, ledger, amount, balance_after, source, ref_type, ref_id, ref_label,
         actor_id, reason, idempotency_key, created_at)`;
       const [row] = await rows<{ pointsEntryId: number | null; xpEntryId: number | null } & Balance>(sql`
@@ -136,7 +128,7 @@ export function createLedgerRepo(db: DbOrTx) {
         ), lot as (
           insert into point_lots (client_id, user_id, entry_id, amount, remaining, expires_at)
           select ${e.clientId}::int, ${e.userId}::int, id, ${e.points}::int, ${e.points}::int,
-            ${e.expiresAt ? e.expiresAt.toISOString() : null}::timestamptz
+            ${expiry}
           from pe
         ), xe as (
           insert into ledger_entries ${columns} ${values('xp', e.xp, e.before.xp + e.xp)}

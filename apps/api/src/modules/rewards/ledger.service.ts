@@ -13,7 +13,6 @@ import type { CreditInput, LedgerMove, LedgerPort } from './ports';
  */
 
 const LEARNING = new Set<LedgerSource>(learningSources);
-const DAY_MS = 86_400_000;
 /** Lots the expiry job settles per round; each lot is its own transaction. */
 const EXPIRY_BATCH = 200;
 
@@ -69,12 +68,9 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
     };
   };
 
-  async function expiryOf(input: CreditInput): Promise<Date | null> {
-    if (input.expiresAt !== undefined) return input.expiresAt;
-    if (!LEARNING.has(input.source)) return null;
-    const days = await repo.learningValidityDays(input.clientId);
-    return days === null ? null : new Date(Date.now() + days * DAY_MS);
-  }
+  /** When a credit's points lapse: the date given, else the client's term for learning sources. */
+  const expiryOf = (input: CreditInput): Date | null | 'learning' =>
+    input.expiresAt !== undefined ? input.expiresAt : LEARNING.has(input.source) ? 'learning' : null;
 
   const service: LedgerService = {
     async credit(input) {
@@ -85,7 +81,7 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
       return uow.run(async () => {
         const { clientId, userId } = input;
         const before = await repo.lockAccount(clientId, userId);
-        const expiresAt = input.points > 0 ? await expiryOf(input) : null;
+        const expiresAt = input.points > 0 ? expiryOf(input) : null;
         const written = await repo.writeCredit({
           clientId,
           userId,
