@@ -54,6 +54,8 @@ export const configSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Seed the demo clients, users and content on first start. */
   SEED_DEMO: bool.default(true),
+  /** Browser journeys only: copies of the demo accounts for this many parallel test workers (docs/testing.md). */
+  E2E_WORKER_ACCOUNTS: z.coerce.number().int().min(0).max(16).default(0),
   /** Whether this instance runs queued and scheduled jobs (every instance may send them). */
   JOB_WORKERS: bool.default(true),
   /** Built web app to serve on every non-API path. */
