@@ -275,8 +275,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 
 /** A file the API answers (a CSV export), asked with the session like any call: a 401 renews and replays. */
 export async function apiBlob(path: string): Promise<Blob> {
+  return (await apiFile(path)).blob;
+}
+
+/** Like apiBlob, with the answer's headers (an export that counts what it left out in one). */
+export async function apiFile(path: string): Promise<{ blob: Blob; headers: Headers }> {
   const response = await sendWithRenewal(path, {});
-  return response.blob();
+  return { blob: await response.blob(), headers: response.headers };
 }
 
 async function sendWithRenewal<T>(path: string, options: RequestOptions<T>): Promise<Response> {

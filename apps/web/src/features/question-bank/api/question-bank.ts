@@ -13,9 +13,8 @@ import {
   type QuestionBody,
   type QuestionKind,
 } from '@trilha/contracts/assessments/questions';
-import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { apiFile, apiRequest } from '../../../lib/api-client';
 import { queryString as qs } from '../../../lib/query-string';
-import { useCommonStore } from '../../../lib/session-store';
 
 const base = '/api/admin/question-bank';
 
@@ -154,21 +153,7 @@ export function useImportQuestions() {
 /** The exported file and how many questions the format could not hold. */
 export async function exportQuestions(format: QuestionFileFormat, categoryId: number | null) {
   const path = `${base}/export${qs({ format, categoryId: categoryId ?? undefined })}`;
-  // apiBlob hides the response's headers, and the skipped count is only in one: ask directly with the
-  // session's token, and let apiBlob renew it (and report the error) when that is refused.
-  const ask = () =>
-    fetch(path, {
-      headers: { Authorization: `Bearer ${useCommonStore.getState().accessToken ?? ''}` },
-      credentials: 'same-origin',
-    });
-  let response = await ask();
-  if (!response.ok) {
-    await apiBlob(path);
-    response = await ask();
-    if (!response.ok) await apiBlob(path);
-  }
-  return {
-    blob: await response.blob(),
-    skipped: Number(response.headers.get('X-Skipped-Questions') ?? 0) || 0,
-  };
+  const { blob, headers } = await apiFile(path);
+  return { blob, skipped: Number(headers.get('X-Skipped-Questions') ?? 0) || 0 };
 }
+

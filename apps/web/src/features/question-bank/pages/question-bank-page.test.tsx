@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useCommonStore } from '../../../lib/session-store';
 import { client, json, session } from '../../../test/fixtures';
 import { mockApi, renderApp, settledAt } from '../../../test/render-app';
@@ -234,6 +234,33 @@ describe('the question bank', () => {
     expect(within(row).getByText('Qual é a capital do Brasil?')).toBeTruthy();
     const sent = calls.find((c) => c.url === '/api/admin/question-bank/import')!;
     expect(JSON.parse(String(sent.init!.body))).toMatchObject({ format: 'aiken', categoryId: null });
+  });
+
+  it('downloads the export and says how many questions the format left out', async () => {
+    // jsdom has no object URLs and cannot follow a download: stand in for both.
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { calls } = mockApi((url) => {
+      if (url === '/api/admin/question-bank/categories') return json(categories);
+      if (url.startsWith('/api/admin/question-bank/export'))
+        return new Response('::Q1:: 2+2? {=4 ~5}', {
+          headers: { 'Content-Type': 'text/plain', 'X-Skipped-Questions': '2' },
+        });
+      return undefined;
+    });
+    await open('/admin/content/question-bank?tab=transfer');
+    const section = await screen.findByRole('region', { name: 'Exportar questões' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Baixar arquivo' }));
+    expect(
+      await within(section).findByText(
+        'Arquivo baixado. 2 questões ficaram de fora porque o formato não as comporta.',
+      ),
+    ).toBeTruthy();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+    expect(calls.some((c) => c.url === '/api/admin/question-bank/export?format=gift')).toBe(true);
   });
 
   it('shows why a category that still has questions cannot be deleted', async () => {
