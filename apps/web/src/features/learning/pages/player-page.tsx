@@ -236,6 +236,7 @@ function PlayerView({
                 completed={done}
                 onProgress={onProgress}
                 completion={activity.completion}
+                trailId={trailId}
               />
             ) : (
               <Paper withBorder radius="md" p="xl">

@@ -1,6 +1,7 @@
 import { Alert, Box, Image, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning';
+import { isTestActivityKind } from '@trilha/contracts/learning/test-settings';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
@@ -12,6 +13,7 @@ import { MediaPlayer } from './kinds/media-player';
 import { PdfPlayer } from './kinds/pdf-player';
 import { ScormPlayer } from './kinds/scorm-player';
 import { SlideshareDeck } from './kinds/slideshare-deck';
+import { TestPlayer } from './test/test-player';
 import type { MediaReport } from './kinds/use-media-reporting';
 import { commitElements } from './progress/scorm-mapping';
 import { useCompletionReports, type CompletionRule } from './use-completion-reports';
@@ -24,6 +26,8 @@ export interface ActivityContentProps {
   onProgress: (response: ProgressResponse) => void;
   /** How the activity completes (the payload's `activity.completion`). */
   completion?: CompletionRule | null;
+  /** The trail the course was opened in (tests count attempts per course, inside a trail or not). */
+  trailId?: number | null;
 }
 
 function ContentError() {
@@ -49,6 +53,7 @@ export function ActivityContent({
   completed,
   onProgress,
   completion = null,
+  trailId = null,
 }: ActivityContentProps) {
   const { t } = useTranslation('learning');
   const [failed, setFailed] = useState(false);
@@ -215,6 +220,8 @@ export function ActivityContent({
         </Stack>
       );
     case 'unsupported':
+      if (isTestActivityKind(content.activityKind))
+        return <TestPlayer activityId={activityId} trailId={trailId} />;
       return (
         <Alert
           color="blue"
