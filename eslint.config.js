@@ -46,6 +46,7 @@ const apiModuleSchema = {
   notifications: ['profile'],
   profile: ['profile', 'users'],
   rewards: ['ledger', 'awards', 'certificates'],
+  surveys: ['surveys'],
   users: ['users'],
 };
 

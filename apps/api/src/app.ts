@@ -44,6 +44,7 @@ import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
+import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
   const assessments = registerAssessments(app, deps);
+  const surveys = registerSurveys(app, { ...deps, learning });
   const modules = {
     messaging,
     accounts,
@@ -202,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions) {
     learning,
     rewards,
     assessments,
+    surveys,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

@@ -74,6 +74,9 @@ export const auditActions = [
   'question_category.create',
   'question_category.update',
   'question_category.delete',
+  'survey.create',
+  'survey.update',
+  'survey.delete',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -97,6 +100,7 @@ export const auditTargetTypes = [
   'client',
   'question',
   'question_category',
+  'survey',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

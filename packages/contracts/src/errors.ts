@@ -5,6 +5,7 @@ import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { rewardsErrorCodes } from './errors-rewards';
+import { surveysErrorCodes } from './errors-surveys';
 import { uploadErrorCodes } from './errors-uploads';
 
 /**
@@ -42,6 +43,7 @@ export const errorCodes = [
   ...platformErrorCodes,
   ...profileErrorCodes,
   ...rewardsErrorCodes,
+  ...surveysErrorCodes,
   ...uploadErrorCodes,
 ] as const;
 

@@ -100,6 +100,8 @@ export const sessionResponse = z.object({
     cookiePolicyAccepted: z.boolean(),
     mustChangePassword: z.boolean(),
     mandatorySurveys: z.boolean(),
+    /** The mandatory survey the guard takes the user to (`home/surveys/{id}`), when `mandatorySurveys`. */
+    mandatorySurveyId: z.number().int().nullable(),
     mandatoryDrills: z.boolean(),
     phoneVerified: z.boolean(),
     phoneVerificationCooldown: z.object({

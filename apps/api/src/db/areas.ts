@@ -15,4 +15,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'awards', schema: ['awards'] },
   { name: 'certificates', schema: ['certificates'] },
   { name: 'assessments', schema: ['assessments'] },
+  // Surveys: their questions, responses and answers.
+  { name: 'surveys', schema: ['surveys'] },
 ];

@@ -41,6 +41,7 @@ export function session(overrides: Partial<SessionResponse> = {}): SessionRespon
       cookiePolicyAccepted: true,
       mustChangePassword: false,
       mandatorySurveys: false,
+      mandatorySurveyId: null,
       mandatoryDrills: false,
       phoneVerified: true,
       phoneVerificationCooldown: { startedAt: null, durationSeconds: 300 },

@@ -32,6 +32,17 @@ export interface SessionServiceDeps {
   phoneCooldownSeconds: number;
 }
 
+/** Who a session is built for, in the selected client: what a mandatory survey's audience is tested on. */
+export interface SessionMember {
+  userId: number;
+  clientId: number;
+  roles: SessionState['clients'][number]['roles'];
+  isSuperuser: boolean;
+  flags: Record<string, boolean>;
+}
+/** The mandatory survey the member still has to answer in that client, or null (set by the surveys module). */
+export type MandatorySurveyFinder = (member: SessionMember) => Promise<number | null>;
+
 /**
  * The session and user state of spec section 3. It is read on every app start and page load, so it is
  * cached per user; anything that changes a user or a client publishes on the channels above.
@@ -54,6 +65,8 @@ export function createSessionService(deps: SessionServiceDeps) {
         clients: Map<number, ClientRow>;
       }
     | undefined;
+
+  let mandatorySurvey: MandatorySurveyFinder = async () => null;
 
   deps.pubsub.subscribe(USER_CHANGED_CHANNEL, (msg) => cache.delete((msg as { userId: number }).userId));
   deps.pubsub.subscribe(CLIENTS_CHANGED_CHANNEL, () => {
@@ -106,6 +119,15 @@ export function createSessionService(deps: SessionServiceDeps) {
     }));
     // A selection that is gone (blocked there, or none made yet) falls to the first client left.
     const selected = sessionClients.find((c) => c.id === user.selectedClientId) ?? sessionClients[0] ?? null;
+    const mandatorySurveyId = selected
+      ? await mandatorySurvey({
+          userId: user.id,
+          clientId: selected.id,
+          roles: selected.roles,
+          isSuperuser: user.isSuperuser,
+          flags: selected.flags,
+        })
+      : null;
     return {
       user: {
         id: user.id,
@@ -124,8 +146,9 @@ export function createSessionService(deps: SessionServiceDeps) {
         termsAccepted: Boolean(user.termsAcceptedAt),
         cookiePolicyAccepted: Boolean(user.cookiePolicyAcceptedAt),
         mustChangePassword: user.mustChangePassword,
-        // Mandatory surveys and drills arrive with the surveys feature; until then none exist.
-        mandatorySurveys: false,
+        mandatorySurveys: mandatorySurveyId !== null,
+        mandatorySurveyId,
+        // Drills arrive with their own feature; until then none exist.
         mandatoryDrills: false,
         phoneVerified: user.phoneVerified,
         phoneVerificationCooldown: {
@@ -198,6 +221,20 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     invalidate,
+
+    /** Every user's cached state, here and on the other instances, once the caller's unit commits. */
+    async invalidateEveryone() {
+      await whenCommitted(async () => {
+        cache.clear();
+        await deps.pubsub.publish(CLIENTS_CHANGED_CHANNEL, {});
+      });
+    },
+
+    /** The surveys module's finder of mandatory surveys (the session says none until one is set). */
+    useMandatorySurveys(finder: MandatorySurveyFinder) {
+      mandatorySurvey = finder;
+      cache.clear();
+    },
 
     /** A client's inline logo as bytes and type, for GET /api/clients/:id/logo. */
     async clientLogo(clientId: number) {
