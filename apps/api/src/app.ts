@@ -24,6 +24,7 @@ import { registerAuditContext } from './modules/audit/audit';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
 import { registerRealtimeRoutes } from './modules/notifications/realtime.routes';
+import { registerNotifications } from './modules/notifications/notifications.feature';
 import type { ConstructorOptions as JobQueueConnection } from 'pg-boss';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './lib/pubsub';
 import { createAuthGuards } from './plugins/auth';
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // The feature modules, in order: each gets the core and, by name and typed, exactly the services of the
   // modules before it that it uses (never their repos or tables).
   const messaging = await registerMessaging(app, deps);
+  registerNotifications(app, { ...deps, messaging });
   const accounts = await registerAccounts(app, { ...deps, messaging });
   const profile = registerProfile(app, { ...deps, messaging, accounts });
   const institutional = registerInstitutional(app, { ...deps, messaging, profile });

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -163,3 +164,39 @@ export const supportTickets = pgTable(
     index('support_tickets_client_idx').on(t.clientId, t.status, t.createdAt),
   ],
 );
+
+/**
+ * A user's choice, in a client, of whether a group of notifications (`notificationEmailGroups` in the
+ * contracts) is also sent by e-mail; the notifications module writes and reads it. No row: no e-mail.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    group: text('group').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.userId, t.group] })],
+);
+
+/**
+ * The e-mail of one inbox message, claimed by its delivery job in the unit that queues the message: a
+ * retried job finds the row and sends nothing again.
+ */
+export const notificationEmails = pgTable('notification_emails', {
+  messageId: integer('message_id')
+    .primaryKey()
+    .references(() => inboxMessages.id, { onDelete: 'cascade' }),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** The outbox message that carries it (accounts area, so not a foreign key); null: nothing sent (no address). */
+  outboxId: integer('outbox_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,8 @@ export const templateNames = [
   'registration_approved',
   'support_ticket_received',
   'account_deletion_requested',
+  /** An inbox notification the user asked to get by e-mail too (notifications module). */
+  'notification',
 ] as const;
 export type TemplateName = (typeof templateNames)[number];
 
@@ -65,6 +67,12 @@ const ptBR: Catalog = {
       'Olá, {{name}}!\n\nRecebemos o seu pedido de exclusão de conta. Ele será processado pela equipe do programa em até 7 dias úteis. ' +
       'Até lá, o seu acesso fica suspenso.',
   },
+  notification: {
+    subject: '{{title}}',
+    body:
+      'Olá, {{name}}!\n\n{{text}}\n\nVeja na plataforma:\n{{link}}\n\n' +
+      'Você recebe este e-mail porque pediu para ser avisado também por e-mail. Para mudar, acesse Perfil › Notificações:\n{{settings}}',
+  },
 };
 
 const enUS: Catalog = {
@@ -107,6 +115,12 @@ const enUS: Catalog = {
     body:
       'Hello, {{name}}!\n\nWe received your request to delete your account. The program team will process it within 7 working days. ' +
       'Until then, your access is suspended.',
+  },
+  notification: {
+    subject: '{{title}}',
+    body:
+      'Hello, {{name}}!\n\n{{text}}\n\nSee it on the platform:\n{{link}}\n\n' +
+      'You get this e-mail because you asked to be told by e-mail too. To change that, go to Profile › Notifications:\n{{settings}}',
   },
 };
 
@@ -151,6 +165,12 @@ const es: Catalog = {
       '¡Hola, {{name}}!\n\nRecibimos tu solicitud de eliminación de cuenta. El equipo del programa la procesará en un plazo de 7 días hábiles. ' +
       'Hasta entonces, tu acceso queda suspendido.',
   },
+  notification: {
+    subject: '{{title}}',
+    body:
+      '¡Hola, {{name}}!\n\n{{text}}\n\nMíralo en la plataforma:\n{{link}}\n\n' +
+      'Recibes este correo porque pediste que te avisáramos también por correo. Para cambiarlo, ve a Perfil › Notificaciones:\n{{settings}}',
+  },
 };
 
 const fr: Catalog = {
@@ -193,6 +213,12 @@ const fr: Catalog = {
     body:
       'Bonjour {{name}},\n\nNous avons reçu votre demande de suppression de compte. L’équipe du programme la traitera sous 7 jours ouvrés. ' +
       'D’ici là, votre accès est suspendu.',
+  },
+  notification: {
+    subject: '{{title}}',
+    body:
+      'Bonjour {{name}},\n\n{{text}}\n\nÀ voir sur la plateforme :\n{{link}}\n\n' +
+      'Vous recevez cet e-mail parce que vous avez demandé à être prévenu aussi par e-mail. Pour changer cela, allez dans Profil › Notifications :\n{{settings}}',
   },
 };
 
