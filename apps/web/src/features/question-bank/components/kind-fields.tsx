@@ -13,7 +13,14 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { questionLimits as L } from '@trilha/contracts/assessments/questions';
-import { Controller, useFieldArray, type FieldError, type UseFormReturn } from 'react-hook-form';
+import { Fragment, type ReactNode } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  type FieldArray,
+  type FieldError,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../lib/form-errors';
 import { ListControls } from './list-controls';
@@ -30,186 +37,191 @@ function ListError({ error }: { error: FieldError | undefined }) {
   ) : null;
 }
 
-function ChoiceOptions({ form }: { form: Form }) {
-  const { t } = useTranslation('question-bank');
-  const kind = form.watch('kind');
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'options' });
-  const errors = form.formState.errors.options;
+type ListName = 'options' | 'pairs' | 'items' | 'answers';
+
+/**
+ * A list part of the question (options, pairs, items, accepted answers): its rows with move and remove,
+ * the list's own error, and the add button. Each kind lays out its row; `controls` goes in it.
+ */
+function ListField<N extends ListName>(props: {
+  form: Form;
+  name: N;
+  title: string;
+  help?: string;
+  addLabel: string;
+  min: number;
+  max: number;
+  newRow: () => FieldArray<QuestionFormValues, N>;
+  rowLabel: (n: number) => string;
+  row: (i: number, label: string, controls: ReactNode) => ReactNode;
+}) {
+  const { form, name } = props;
+  const { fields, append, remove, move } = useFieldArray({ control: form.control, name });
   return (
     <Stack gap="sm">
-      <Text fw={600}>{t('form.options')}</Text>
+      <Text fw={600}>{props.title}</Text>
+      {props.help ? (
+        <Text fz="sm" c="dimmed">
+          {props.help}
+        </Text>
+      ) : null}
       {fields.map((field, i) => {
-        const label = t('form.optionN', { n: i + 1 });
-        return (
-          <Paper key={field.id} withBorder p="sm" radius="sm">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fz="sm" fw={500}>
-                  {label}
-                </Text>
-                <ListControls
-                  index={i}
-                  count={fields.length}
-                  min={2}
-                  label={label}
-                  onMove={move}
-                  onRemove={remove}
-                />
-              </Group>
-              <Textarea
-                label={t('form.optionText', { n: i + 1 })}
-                autosize
-                minRows={1}
-                maxLength={L.option}
-                {...form.register(`options.${i}.text`)}
-                error={fieldMessage(errors?.[i]?.text)}
-              />
-              {kind === 'single_choice' ? (
-                <Checkbox
-                  label={t('form.correctN', { n: i + 1 })}
-                  {...form.register(`options.${i}.correct`)}
-                />
-              ) : (
-                <Controller
-                  control={form.control}
-                  name={`options.${i}.weight`}
-                  render={({ field: f }) => (
-                    <NumberInput
-                      label={t('form.weightN', { n: i + 1 })}
-                      description={t('form.weightHelp')}
-                      min={-100}
-                      max={100}
-                      decimalScale={5}
-                      suffix="%"
-                      value={f.value}
-                      onChange={(v) => f.onChange(typeof v === 'number' ? v : 0)}
-                      maw={200}
-                    />
-                  )}
-                />
-              )}
-              <TextInput
-                label={t('form.optionFeedback', { n: i + 1 })}
-                maxLength={L.feedback}
-                {...form.register(`options.${i}.feedback`)}
-              />
-            </Stack>
-          </Paper>
+        const label = props.rowLabel(i + 1);
+        const controls = (
+          <ListControls
+            index={i}
+            count={fields.length}
+            min={props.min}
+            label={label}
+            onMove={move}
+            onRemove={remove}
+          />
         );
+        return <Fragment key={field.id}>{props.row(i, label, controls)}</Fragment>;
       })}
-      <ListError error={errors as FieldError | undefined} />
+      <ListError error={form.formState.errors[name] as FieldError | undefined} />
       <Group>
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={fields.length >= L.options}
-          onClick={() => append(newOption())}
+          disabled={fields.length >= props.max}
+          onClick={() => append(props.newRow())}
         >
-          {t('form.addOption')}
+          {props.addLabel}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+function ChoiceOptions({ form }: { form: Form }) {
+  const { t } = useTranslation('question-bank');
+  const kind = form.watch('kind');
+  const errors = form.formState.errors.options;
+  return (
+    <ListField
+      form={form}
+      name="options"
+      title={t('form.options')}
+      addLabel={t('form.addOption')}
+      min={2}
+      max={L.options}
+      newRow={newOption}
+      rowLabel={(n) => t('form.optionN', { n })}
+      row={(i, label, controls) => (
+        <Paper withBorder p="sm" radius="sm">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fz="sm" fw={500}>
+                {label}
+              </Text>
+              {controls}
+            </Group>
+            <Textarea
+              label={t('form.optionText', { n: i + 1 })}
+              autosize
+              minRows={1}
+              maxLength={L.option}
+              {...form.register(`options.${i}.text`)}
+              error={fieldMessage(errors?.[i]?.text)}
+            />
+            {kind === 'single_choice' ? (
+              <Checkbox label={t('form.correctN', { n: i + 1 })} {...form.register(`options.${i}.correct`)} />
+            ) : (
+              <Controller
+                control={form.control}
+                name={`options.${i}.weight`}
+                render={({ field: f }) => (
+                  <NumberInput
+                    label={t('form.weightN', { n: i + 1 })}
+                    description={t('form.weightHelp')}
+                    min={-100}
+                    max={100}
+                    decimalScale={5}
+                    suffix="%"
+                    value={f.value}
+                    onChange={(v) => f.onChange(typeof v === 'number' ? v : 0)}
+                    maw={200}
+                  />
+                )}
+              />
+            )}
+            <TextInput
+              label={t('form.optionFeedback', { n: i + 1 })}
+              maxLength={L.feedback}
+              {...form.register(`options.${i}.feedback`)}
+            />
+          </Stack>
+        </Paper>
+      )}
+    />
   );
 }
 
 function Pairs({ form }: { form: Form }) {
   const { t } = useTranslation('question-bank');
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'pairs' });
   const errors = form.formState.errors.pairs;
   return (
-    <Stack gap="sm">
-      <Text fw={600}>{t('form.pairs')}</Text>
-      {fields.map((field, i) => {
-        const label = t('form.pairN', { n: i + 1 });
-        return (
-          <Group key={field.id} align="flex-end" wrap="wrap" gap="xs">
-            <TextInput
-              label={t('form.left', { n: i + 1 })}
-              maxLength={L.pair}
-              style={{ flex: '1 1 160px' }}
-              {...form.register(`pairs.${i}.left`)}
-              error={fieldMessage(errors?.[i]?.left)}
-            />
-            <TextInput
-              label={t('form.right', { n: i + 1 })}
-              maxLength={L.pair}
-              style={{ flex: '1 1 160px' }}
-              {...form.register(`pairs.${i}.right`)}
-              error={fieldMessage(errors?.[i]?.right)}
-            />
-            <ListControls
-              index={i}
-              count={fields.length}
-              min={2}
-              label={label}
-              onMove={move}
-              onRemove={remove}
-            />
-          </Group>
-        );
-      })}
-      <ListError error={errors as FieldError | undefined} />
-      <Group>
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={fields.length >= L.options}
-          onClick={() => append({ left: '', right: '' })}
-        >
-          {t('form.addPair')}
-        </Button>
-      </Group>
-    </Stack>
+    <ListField
+      form={form}
+      name="pairs"
+      title={t('form.pairs')}
+      addLabel={t('form.addPair')}
+      min={2}
+      max={L.options}
+      newRow={() => ({ left: '', right: '' })}
+      rowLabel={(n) => t('form.pairN', { n })}
+      row={(i, _label, controls) => (
+        <Group align="flex-end" wrap="wrap" gap="xs">
+          <TextInput
+            label={t('form.left', { n: i + 1 })}
+            maxLength={L.pair}
+            style={{ flex: '1 1 160px' }}
+            {...form.register(`pairs.${i}.left`)}
+            error={fieldMessage(errors?.[i]?.left)}
+          />
+          <TextInput
+            label={t('form.right', { n: i + 1 })}
+            maxLength={L.pair}
+            style={{ flex: '1 1 160px' }}
+            {...form.register(`pairs.${i}.right`)}
+            error={fieldMessage(errors?.[i]?.right)}
+          />
+          {controls}
+        </Group>
+      )}
+    />
   );
 }
 
 function TextList({ form, name }: { form: Form; name: 'items' | 'answers' }) {
   const { t } = useTranslation('question-bank');
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name });
   const errors = form.formState.errors[name];
-  const max = name === 'items' ? L.options : L.answers;
+  const items = name === 'items';
   return (
-    <Stack gap="sm">
-      <Text fw={600}>{t(name === 'items' ? 'form.items' : 'form.answers')}</Text>
-      {name === 'items' ? (
-        <Text fz="sm" c="dimmed">
-          {t('form.itemsHelp')}
-        </Text>
-      ) : null}
-      {fields.map((field, i) => {
-        const label = t(name === 'items' ? 'form.itemN' : 'form.answerN', { n: i + 1 });
-        return (
-          <Group key={field.id} align="flex-end" wrap="nowrap" gap="xs">
-            <TextInput
-              label={label}
-              maxLength={name === 'items' ? L.item : L.answer}
-              style={{ flex: 1 }}
-              {...form.register(`${name}.${i}.text`)}
-              error={fieldMessage(errors?.[i]?.text)}
-            />
-            <ListControls
-              index={i}
-              count={fields.length}
-              min={name === 'items' ? 2 : 1}
-              label={label}
-              onMove={move}
-              onRemove={remove}
-            />
-          </Group>
-        );
-      })}
-      <ListError error={errors as FieldError | undefined} />
-      <Group>
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={fields.length >= max}
-          onClick={() => append({ text: '' })}
-        >
-          {t(name === 'items' ? 'form.addItem' : 'form.addAnswer')}
-        </Button>
-      </Group>
-    </Stack>
+    <ListField
+      form={form}
+      name={name}
+      title={t(items ? 'form.items' : 'form.answers')}
+      help={items ? t('form.itemsHelp') : undefined}
+      addLabel={t(items ? 'form.addItem' : 'form.addAnswer')}
+      min={items ? 2 : 1}
+      max={items ? L.options : L.answers}
+      newRow={() => ({ text: '' })}
+      rowLabel={(n) => t(items ? 'form.itemN' : 'form.answerN', { n })}
+      row={(i, label, controls) => (
+        <Group align="flex-end" wrap="nowrap" gap="xs">
+          <TextInput
+            label={label}
+            maxLength={items ? L.item : L.answer}
+            style={{ flex: 1 }}
+            {...form.register(`${name}.${i}.text`)}
+            error={fieldMessage(errors?.[i]?.text)}
+          />
+          {controls}
+        </Group>
+      )}
+    />
   );
 }
 
