@@ -11,6 +11,10 @@ import '../lib/session-store';
 
 // CI runs the API and web suites side by side on two cores; give async UI assertions room to settle.
 configure({ asyncUtilTimeout: 5000 });
+// Queries still retry a 5xx twice in tests, without the back-off between tries (1 s, then 2 s), which
+// would otherwise take most of an assertion's wait on a loaded machine.
+const defaults = queryClient.getDefaultOptions();
+queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } });
 
 if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
