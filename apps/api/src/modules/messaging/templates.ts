@@ -71,7 +71,7 @@ const ptBR: Catalog = {
     subject: '{{title}}',
     body:
       'Olá, {{name}}!\n\n{{text}}\n\nVeja na plataforma:\n{{link}}\n\n' +
-      'Você recebe este e-mail porque pediu para ser avisado também por e-mail. Para mudar, acesse Perfil › Notificações:\n{{settings}}',
+      'Você recebe este e-mail porque pediu para ser avisado também por e-mail. Para mudar, acesse Perfil › Preferências › Notificações:\n{{settings}}',
   },
 };
 
@@ -120,7 +120,7 @@ const enUS: Catalog = {
     subject: '{{title}}',
     body:
       'Hello, {{name}}!\n\n{{text}}\n\nSee it on the platform:\n{{link}}\n\n' +
-      'You get this e-mail because you asked to be told by e-mail too. To change that, go to Profile › Notifications:\n{{settings}}',
+      'You get this e-mail because you asked to be told by e-mail too. To change that, go to Profile › Preferences › Notifications:\n{{settings}}',
   },
 };
 
@@ -169,7 +169,7 @@ const es: Catalog = {
     subject: '{{title}}',
     body:
       '¡Hola, {{name}}!\n\n{{text}}\n\nMíralo en la plataforma:\n{{link}}\n\n' +
-      'Recibes este correo porque pediste que te avisáramos también por correo. Para cambiarlo, ve a Perfil › Notificaciones:\n{{settings}}',
+      'Recibes este correo porque pediste que te avisáramos también por correo. Para cambiarlo, ve a Perfil › Preferencias › Notificaciones:\n{{settings}}',
   },
 };
 
@@ -218,7 +218,7 @@ const fr: Catalog = {
     subject: '{{title}}',
     body:
       'Bonjour {{name}},\n\n{{text}}\n\nÀ voir sur la plateforme :\n{{link}}\n\n' +
-      'Vous recevez cet e-mail parce que vous avez demandé à être prévenu aussi par e-mail. Pour changer cela, allez dans Profil › Notifications :\n{{settings}}',
+      'Vous recevez cet e-mail parce que vous avez demandé à être prévenu aussi par e-mail. Pour changer cela, allez dans Profil › Préférences › Notifications :\n{{settings}}',
   },
 };
 

@@ -128,7 +128,7 @@ describe('the e-mail of a notification', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ channel: 'email', subject: '¡Ganaste puntos!' });
     expect(mail[0]!.body).toContain('Curso de Vendas');
-    expect(mail[0]!.body).toContain(`${t.config.PUBLIC_URL}/profile?tab=notifications`);
+    expect(mail[0]!.body).toContain(`${t.config.PUBLIC_URL}/profile?tab=preferences`);
     // The inbox has the message too.
     const inbox = await t.app.inject({
       method: 'GET',

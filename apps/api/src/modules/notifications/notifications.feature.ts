@@ -52,7 +52,7 @@ export function registerNotifications(app: App, deps: CoreDeps & { messaging: Me
               title: message.title,
               text: message.body,
               link: `${deps.config.PUBLIC_URL}/profile?tab=inbox`,
-              settings: `${deps.config.PUBLIC_URL}/profile?tab=notifications`,
+              settings: `${deps.config.PUBLIC_URL}/profile?tab=preferences`,
             },
             lang: languageCodes.find((c) => c === stored) ?? 'pt-BR',
             userId,
