@@ -1,11 +1,14 @@
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
+import type { DomainEvents } from '../../jobs/job-queue';
 import type { LearningFinishes } from './awards.ports';
 import { registerAwardsRoutes } from './awards.routes';
-import { createAwardsService } from './awards.service';
+import { createAwardsService, type Finish } from './awards.service';
 import { registerBadgesRoutes } from './badges.routes';
 import { createBadgesService } from './badges.service';
 import type { CertificatesPort, LedgerPort } from './ports';
+
+type FinishEvent = 'learning.activity-finished' | 'learning.course-finished' | 'learning.trail-finished';
 
 /**
  * Awards on finishing activities, courses and trails, and badges: their editors, the learner's reads and
@@ -32,52 +35,37 @@ export function registerAwards(
     badges,
   });
 
-  deps.jobs.on({
-    event: 'learning.activity-finished',
-    name: 'award',
-    handler: async (e) => {
-      await awards.onFinish({
-        clientId: e.clientId,
-        userId: e.userId,
-        targetType: 'activity',
-        targetId: e.activityId,
-        title: e.title,
-        workloadMinutes: null,
-        finishedAt: e.finishedAt,
-      });
-    },
-  });
-  deps.jobs.on({
-    event: 'learning.course-finished',
-    name: 'award',
-    handler: async (e) => {
-      await awards.onFinish({
-        clientId: e.clientId,
-        userId: e.userId,
-        targetType: 'course',
-        targetId: e.courseId,
-        title: e.title,
-        workloadMinutes: e.workloadMinutes,
-        categoryId: e.categoryId,
-        finishedAt: e.finishedAt,
-      });
-    },
-  });
-  deps.jobs.on({
-    event: 'learning.trail-finished',
-    name: 'award',
-    handler: async (e) => {
-      await awards.onFinish({
-        clientId: e.clientId,
-        userId: e.userId,
-        targetType: 'trail',
-        targetId: e.trailId,
-        title: e.title,
-        workloadMinutes: e.workloadMinutes,
-        finishedAt: e.finishedAt,
-      });
-    },
-  });
+  // Each finish event names its target in its own fields; the reaction is the same for all three.
+  const awardOn = <E extends FinishEvent>(
+    event: E,
+    target: (
+      e: DomainEvents[E],
+    ) => Pick<Finish, 'targetType' | 'targetId' | 'workloadMinutes' | 'categoryId'>,
+  ) =>
+    deps.jobs.on({
+      event,
+      name: 'award',
+      handler: async (e) => {
+        const { clientId, userId, title, finishedAt } = e;
+        await awards.onFinish({ clientId, userId, title, finishedAt, ...target(e) });
+      },
+    });
+  awardOn('learning.activity-finished', (e) => ({
+    targetType: 'activity',
+    targetId: e.activityId,
+    workloadMinutes: null,
+  }));
+  awardOn('learning.course-finished', (e) => ({
+    targetType: 'course',
+    targetId: e.courseId,
+    workloadMinutes: e.workloadMinutes,
+    categoryId: e.categoryId,
+  }));
+  awardOn('learning.trail-finished', (e) => ({
+    targetType: 'trail',
+    targetId: e.trailId,
+    workloadMinutes: e.workloadMinutes,
+  }));
 
   registerAwardsRoutes(app, deps, awards);
   registerBadgesRoutes(app, deps, badges);
