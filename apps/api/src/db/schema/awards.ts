@@ -14,23 +14,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './core';
-import { users } from './users';
+import { clientRef, created, userRef } from '../columns';
 
 /**
  * Awards and badges (docs/product-rules.md, "Awards, badges and certificates"): what finishing (or, for
  * tests, passing) an activity, course or trail gives, and the badges a client defines. Owned by the
  * rewards module (modules/rewards).
  */
-
-const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /** What an award is attached to. Tests and games add their kinds here. */
 export const awardTargets = ['activity', 'course', 'trail'] as const;

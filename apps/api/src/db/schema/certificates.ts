@@ -14,21 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './core';
 import { users } from './users';
+import { clientRef, created, userRef } from '../columns';
 
 /**
  * Certificates and verifiable credentials (docs/product-rules.md, "Awards, badges and certificates").
  * Owned by the rewards module (modules/rewards/certificates*).
  */
-
-const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /**
  * A client's certificate template: title per language, colours, logo, and up to three signatures

@@ -13,10 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients, sites } from './core';
+import { sites } from './core';
 import { users } from './users';
+import { clientRef, created, userRef } from '../columns';
 
-const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const intArray = (name: string) =>
   integer(name)
@@ -28,14 +28,6 @@ const textArray = (name: string) =>
     .array()
     .notNull()
     .default(sql`'{}'::text[]`);
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /** Organisational areas of a client (the spec's country_areas); users belong to some, content targets some. */
 export const audienceAreas = pgTable(

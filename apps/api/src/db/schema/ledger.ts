@@ -11,24 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './core';
 import { users } from './users';
+import { clientRef, created, userRef } from '../columns';
 
 /**
  * The points and XP ledgers (docs/product-rules.md, "Points, experience (XP) and levels"). The ledger
  * service (modules/rewards/ledger.service.ts) is the only writer of these tables; other areas credit,
  * debit and hold through it inside their own unit of work.
  */
-
-const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 /** Sources of a ledger entry: what an entry came from. */
 export const ledgerSources = [
