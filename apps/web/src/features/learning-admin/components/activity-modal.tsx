@@ -24,12 +24,19 @@ import {
   type CompletionMode,
   type ContentActivityKind,
 } from '@trilha/contracts/learning';
+import {
+  isTestActivityKind,
+  testActivityKinds,
+  type TestActivityKind,
+} from '@trilha/contracts/learning/test-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
 import { AwardsEditor } from './awards-editor';
+import { testDraftIssues, testDraftOf, testSettingsOf, type TestDraft } from './test-draft';
+import { TestSettingsFields } from './test-settings-fields';
 import { UploadField } from './upload-field';
 
 /** Kinds whose content is an uploaded file, and what the drop zone takes. */
@@ -49,7 +56,7 @@ const fileKinds: Partial<Record<ContentActivityKind, Record<string, string[]> | 
 };
 
 interface Draft {
-  kind: ContentActivityKind;
+  kind: ContentActivityKind | TestActivityKind;
   title: string;
   description: string;
   requiresPrevious: boolean;
@@ -61,12 +68,14 @@ interface Draft {
   /** Unset: the kind's default (the first it offers). */
   completionMode: CompletionMode | null;
   minSeconds: number;
+  /** A test kind's settings. */
+  test: TestDraft;
 }
 
 function draftOf(activity: AdminActivity | null): Draft {
   const s = activity?.settings ?? {};
   return {
-    kind: (activity?.kind as ContentActivityKind | undefined) ?? 'pdf',
+    kind: (activity?.kind as ContentActivityKind | TestActivityKind | undefined) ?? 'pdf',
     title: activity?.title ?? '',
     description: activity?.description ?? '',
     requiresPrevious: activity?.requiresPrevious ?? false,
@@ -77,10 +86,11 @@ function draftOf(activity: AdminActivity | null): Draft {
     completionPercent: Math.round((s.completionThreshold ?? 0.9) * 100),
     completionMode: s.completion ?? null,
     minSeconds: s.minSeconds ?? DEFAULT_MIN_SECONDS,
+    test: testDraftOf(activity?.test),
   };
 }
 
-const mediaKinds: ContentActivityKind[] = ['video', 'audio', 'youtube', 'vimeo', 'wowza'];
+const mediaKinds: string[] = ['video', 'audio', 'youtube', 'vimeo', 'wowza'];
 
 /** What the draft saves: its kind's member of the activity body, with only that kind's settings. */
 function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
@@ -91,6 +101,8 @@ function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
     requiresAuthorization: draft.requiresAuthorization,
   };
   const watched = { completionThreshold: draft.completionPercent / 100 };
+  if (isTestActivityKind(draft.kind))
+    return { kind: draft.kind, ...fields, settings: testSettingsOf(draft.test) };
   const completes = completion
     ? { completion, ...(completion === 'time' ? { minSeconds: draft.minSeconds } : {}) }
     : {};
@@ -131,6 +143,7 @@ export function ActivityModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('learning-admin');
+  const { t: tt } = useTranslation('assessments-player');
   const [draft, setDraft] = useState(() => draftOf(activity));
   const [savedId, setSavedId] = useState<number | null>(activity?.id ?? null);
   const [current, setCurrent] = useState<AdminActivity | null>(activity);
@@ -149,9 +162,17 @@ export function ActivityModal({
 
   // The mode the draft will save: the chosen one when its kind offers it, else the kind's default.
   const completion = completionModeOf(draft.kind, { completion: draft.completionMode ?? undefined });
-  const completionChoices = completionModesByKind[draft.kind] ?? [];
+  const completionChoices = completionModesByKind[draft.kind as ContentActivityKind] ?? [];
+  const testKind = isTestActivityKind(draft.kind) ? draft.kind : null;
+  // A test's problems show once the author tried to save, and follow the edits from then on.
+  const [checkTest, setCheckTest] = useState(false);
+  const testIssues = testKind && checkTest ? testDraftIssues(testKind, draft.test) : null;
 
   const save = () => {
+    if (testKind && testDraftIssues(testKind, draft.test).size > 0) {
+      setCheckTest(true);
+      return;
+    }
     const body = bodyOf(draft, completion);
     write.mutate(savedId ? courseApi.updateActivity(savedId, body) : courseApi.addActivity(moduleId, body), {
       onSuccess: (course) => {
@@ -174,9 +195,18 @@ export function ActivityModal({
       <Stack gap="md">
         <Select
           label={t('activity.kind')}
-          data={contentActivityKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          data={[
+            {
+              group: tt('editor.contentKinds'),
+              items: contentActivityKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+            },
+            {
+              group: tt('editor.testKinds'),
+              items: testActivityKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+            },
+          ]}
           value={draft.kind}
-          onChange={(kind) => kind && setDraft({ ...draft, kind: kind as ContentActivityKind })}
+          onChange={(kind) => kind && setDraft({ ...draft, kind: kind as Draft['kind'] })}
           disabled={savedId !== null}
           allowDeselect={false}
           data-testid="activity-kind"
@@ -259,6 +289,19 @@ export function ActivityModal({
             data-testid="activity-min-seconds"
           />
         ) : null}
+        {testKind ? (
+          <TestSettingsFields
+            kind={testKind}
+            draft={draft.test}
+            onChange={(test) => setDraft({ ...draft, test })}
+            issues={testIssues}
+          />
+        ) : null}
+        {testIssues && testIssues.size > 0 ? (
+          <Alert color="red" role="alert" data-testid="test-settings-invalid">
+            {tt('editor.invalid')}
+          </Alert>
+        ) : null}
         <Checkbox
           label={t('activity.requiresPrevious')}
           checked={draft.requiresPrevious}
@@ -278,7 +321,7 @@ export function ActivityModal({
           <UploadField
             url={uploadUrls.activityFile(savedId)}
             schema={adminCourse}
-            accept={fileKinds[draft.kind]}
+            accept={fileKinds[draft.kind as ContentActivityKind]}
             label={draft.kind === 'scorm' ? t('activity.scormFile') : t('activity.file')}
             hint={t(`activity.fileHint.${draft.kind === 'scorm' ? 'scorm' : 'other'}`)}
             current={

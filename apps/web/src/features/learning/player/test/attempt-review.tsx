@@ -29,6 +29,8 @@ function Mark({ question }: { question: ReviewQuestion }) {
 /** One question of a reviewed attempt: the learner's answer, its mark, feedback and, when shown, the right answer. */
 export function ReviewedQuestion({ question, position }: { question: ReviewQuestion; position: number }) {
   const { t } = useTranslation('assessments-player');
+  // The right answer in words (a numeric range, every accepted short answer), when the API gives it.
+  const correctText = (question as { correctText?: string | null }).correctText ?? null;
   return (
     <Paper withBorder radius="md" p="md" component="li" data-testid="review-question">
       <Stack gap="xs">
@@ -52,7 +54,14 @@ export function ReviewedQuestion({ question, position }: { question: ReviewQuest
             {answerText(question, question.answer, t)}
           </Text>
         </Text>
-        {question.correctAnswer ? (
+        {correctText ? (
+          <Text fz="sm">
+            <Text span fw={600}>
+              {t('review.rightAnswer')}{' '}
+            </Text>
+            {correctText}
+          </Text>
+        ) : question.correctAnswer ? (
           <Text fz="sm">
             <Text span fw={600}>
               {t('review.rightAnswer')}{' '}

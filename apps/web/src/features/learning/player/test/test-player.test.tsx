@@ -14,6 +14,8 @@ import { mockApi } from '../../../../test/render-app';
 import { TestPlayer } from './test-player';
 
 const base = '/api/learning/activities/40/attempts';
+/** The right answer in words, for kinds whose answer shape cannot hold it (none here). */
+const noCorrectText = { correctText: null };
 
 function overview(test: Partial<TestOverview['test']> = {}, attempts: TestOverview['attempts'] = []) {
   return {
@@ -348,6 +350,7 @@ describe('the test player', () => {
         questions: [
           {
             ...questions[0]!,
+            ...noCorrectText,
             answer: { kind: 'single_choice', option: 1 },
             earned: 0,
             correct: false,
