@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, signIn } from './learning-support';
-import { resetAccount } from './support';
+import { resetAccount, seeded } from './support';
 
 /**
  * A manager uploads a hostile SCORM package; an administrator opens it. Served from the content origin in
@@ -67,8 +67,8 @@ function hostileZip(): Buffer {
 
 /** The manager builds and publishes a course whose only activity is the hostile package. */
 async function publishHostileCourse(request: APIRequestContext): Promise<number> {
-  await resetAccount(request, 'manager@demo.example', 'pt-BR');
-  const auth = { Authorization: `Bearer ${await apiToken(request, 'manager@demo.example')}` };
+  await resetAccount(request, seeded.manager, 'pt-BR');
+  const auth = { Authorization: `Bearer ${await apiToken(request, seeded.manager)}` };
   const course = await request.post('/api/admin/learning/courses', {
     headers: auth,
     data: { title: `Pacote hostil ${Date.now()}` },
@@ -106,7 +106,7 @@ test('a hostile SCORM package opened by an administrator gets nothing of the app
   baseURL,
 }) => {
   const courseId = await publishHostileCourse(page.request);
-  await signIn(page, 'admin@demo.example');
+  await signIn(page, seeded.admin);
   const appOrigin = new URL(baseURL!).origin;
   // The app keeps state in this origin's storage and cookies: what the package must not reach.
   const appState = await page.evaluate(() => ({ local: localStorage.length, cookies: document.cookie }));

@@ -9,13 +9,14 @@ import {
   seriousViolations,
   signIn,
 } from './learning-support';
+import { seeded } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 // Names no demo content uses, so searches find exactly what this journey built.
 const COURSE = 'Vitrine de fim de ano: montagem passo a passo';
 const TRAIL = 'Trilha da temporada de fim de ano';
-const manager = 'manager@demo.example';
-const learner = 'learner@demo.example';
+const manager = seeded.manager;
+const learner = seeded.learner;
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { learnerCatalog, seriousViolations, signIn, type ActivityRef } from './learning-support';
+import { seeded } from './support';
 
 /**
  * Every learning screen over the demo courses, as a learner and a manager see them, in the four
@@ -8,8 +9,11 @@ import { learnerCatalog, seriousViolations, signIn, type ActivityRef } from './l
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-const learner = 'learner@demo.example';
-const manager = 'manager@demo.example';
+const learner = seeded.learner;
+const manager = seeded.manager;
+// A course and a trail of the demo, with content, learners and a report.
+const DEMO_COURSE = 'Atendimento que encanta';
+const DEMO_TRAIL = 'Trilha do consultor de vendas';
 const languages = ['pt-BR', 'en-US', 'es', 'fr'] as const;
 const viewports = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -188,12 +192,15 @@ for (const language of languages) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signIn(page, manager);
       await page.goto(`/admin/content?locale=${language}`);
-      const firstCourse = page.locator('main table a').first();
-      await expect(firstCourse).toBeVisible();
+      await expect(page.locator('main table a').first()).toBeVisible();
       await looksFinished(page, 'content list');
       await shot(page, `admin-list-${suffix}`);
       expect.soft(await seriousViolations(page), 'content list').toEqual([]);
-      await firstCourse.click();
+      // A demo course by name: the newest course of the list may be one another journey is building.
+      await page.locator('main input[type="search"]').fill(DEMO_COURSE);
+      const demoCourse = page.locator('main table').getByRole('link', { name: DEMO_COURSE, exact: true });
+      await expect(demoCourse).toBeVisible();
+      await demoCourse.click();
       await expect(page).toHaveURL(/\/admin\/content\/courses\/\d+/);
       const courseUrl = page.url().replace(/\?.*$/, '');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -214,10 +221,10 @@ for (const language of languages) {
       await shot(page, `admin-course-enrollments-${suffix}`);
 
       await page.goto(`/admin/content?tab=trails&locale=${language}`);
-      const firstTrail = page.locator('main table a').first();
-      await expect(firstTrail).toBeVisible();
+      const demoTrail = page.locator('main table').getByRole('link', { name: DEMO_TRAIL, exact: true });
+      await expect(demoTrail).toBeVisible();
       await shot(page, `admin-trails-${suffix}`);
-      await firstTrail.click();
+      await demoTrail.click();
       await expect(page.getByTestId('trail-item').first()).toBeVisible();
       await looksFinished(page, 'trail editor');
       await shot(page, `admin-trail-${suffix}`);

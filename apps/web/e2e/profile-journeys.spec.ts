@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, resetAccount, submitLogin } from './support';
+import { account, PASSWORD, resetAccount, submitLogin } from './support';
 
 /** A PNG made in the page (no fixture file): a 640x400 two-colour picture. */
 async function pngBuffer(page: Page): Promise<Buffer> {
@@ -36,7 +36,7 @@ async function signIn(page: Page, email: string) {
 }
 
 test('edits the profile and crops a new avatar', async ({ page }) => {
-  await signIn(page, 'promoter@demo.example');
+  await signIn(page, account('promoter'));
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
 
@@ -108,11 +108,12 @@ test('remembers the cookie choice across reloads', async ({ page }) => {
 });
 
 test('an administrator blocks a user in the back office', async ({ page, browser }) => {
-  await signIn(page, 'admin@demo.example');
+  await signIn(page, account('admin'));
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
-  await page.getByLabel('Buscar').fill('moderator@demo');
-  const row = page.getByRole('row').filter({ hasText: 'moderator@demo.example' });
+  const moderator = account('moderator');
+  await page.getByLabel('Buscar').fill(moderator);
+  const row = page.getByRole('row').filter({ hasText: moderator });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /Ações para/ }).click();
   await page.getByRole('menuitem', { name: 'Bloquear' }).click();
@@ -121,7 +122,7 @@ test('an administrator blocks a user in the back office', async ({ page, browser
 
   const other = await browser.newPage({ locale: 'pt-BR' });
   await other.goto('/');
-  await submitLogin(other, 'moderator@demo.example', PASSWORD);
+  await submitLogin(other, moderator, PASSWORD);
   await expect(other.getByRole('alert')).toContainText('Usuário bloqueado');
   await other.close();
 
@@ -135,7 +136,7 @@ test('an administrator approves a pending account and processes a deletion reque
   page,
   browser,
 }) => {
-  await signIn(page, 'admin@demo.example');
+  await signIn(page, account('admin'));
   // The account awaiting approval and the store owner are of Nimbus Tech; the back office works on the
   // selected company.
   await selectCompany(page, 'Nimbus Tech');

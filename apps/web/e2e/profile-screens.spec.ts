@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { resetAccount, settled, submitLogin } from './support';
+import { account, resetAccount, settled, submitLogin } from './support';
 
 // The profile, institutional and accounts back-office screens in every language, at desktop and phone
 // width: each is shot for review and checked by axe for serious violations.
@@ -53,7 +53,7 @@ for (const viewport of viewports) {
       await look(page, `institutional-about-${suffix}`);
       await fitsWidth(page, 'institutional/about');
 
-      await signIn(page, 'promoter@demo.example', language);
+      await signIn(page, account('promoter'), language);
       for (const tab of ['data', 'security', 'preferences', 'inbox', 'activity', 'account']) {
         await page.goto(tab === 'data' ? '/profile' : `/profile?tab=${tab}`);
         // At phone width the sections are a labelled select; from the tablet width, tabs.
@@ -70,7 +70,7 @@ for (const viewport of viewports) {
       await look(page, `contact-us-${suffix}`);
 
       await page.context().clearCookies();
-      await signIn(page, 'admin@demo.example', language);
+      await signIn(page, account('admin'), language);
       for (const [path, name] of [
         ['/admin/users', 'admin-users'],
         ['/admin/users/deletion-requests', 'admin-deletion-requests'],

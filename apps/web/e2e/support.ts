@@ -2,12 +2,44 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 export const PASSWORD = 'Demo@1234';
 
-export const users = {
-  learner: { email: 'learner@demo.example', name: 'Ana Souza' },
-  admin: { email: 'admin@demo.example' },
-  blocked: { email: 'blocked@demo.example' },
-  clerk: { email: 'clerk@demo.example' },
+/** The demo accounts copied once per test worker (apps/api/src/db/seed/e2e-worker-accounts.ts). */
+export type WorkerAccount =
+  'learner' | 'promoter' | 'clerk' | 'moderator' | 'manager' | 'admin' | 'support' | 'superuser';
+
+/**
+ * This worker's own copy of a demo account (`learner.w1@demo.example`): journeys running side by side
+ * never share an account's language, selected company, login lock, mailbox or blocked state. Call it
+ * inside a test, a hook or a fixture (it reads the running test's worker). docs/testing.md
+ */
+export function account(name: WorkerAccount): string {
+  return `${name}.w${base.info().parallelIndex}@demo.example`;
+}
+
+/**
+ * The demo accounts as seeded, with their history (finished courses, points, badges, certificates). Only
+ * the journeys of the `catalog` project use them (playwright.config.ts): that project runs one file at a
+ * time, and no other journey signs in with these.
+ */
+export const seeded = {
+  learner: 'learner@demo.example',
+  manager: 'manager@demo.example',
+  admin: 'admin@demo.example',
 } as const;
+
+/** The accounts most journeys use: this worker's copies, read when a test runs. */
+export const users = {
+  get learner() {
+    return { email: account('learner'), name: 'Ana Souza' };
+  },
+  get admin() {
+    return { email: account('admin') };
+  },
+  get clerk() {
+    return { email: account('clerk') };
+  },
+  /** Only read: never changed by a journey, so every worker shares it. */
+  blocked: { email: 'blocked@demo.example' },
+};
 
 /** Fills the login form and submits it, whatever the language on screen. */
 export async function submitLogin(page: Page, username: string, password = PASSWORD) {
@@ -63,8 +95,8 @@ export async function resetAccount(request: APIRequestContext, email: string, la
 }
 
 /**
- * The journeys' `test`: every journey starts with the learner's account in Portuguese and in their first
- * company, whatever an earlier journey switched.
+ * The journeys' `test`: every journey starts with this worker's learner in Portuguese and in their first
+ * company, whatever an earlier journey of the worker switched.
  */
 export const test = base.extend<{ learnerReset: void }>({
   learnerReset: [
