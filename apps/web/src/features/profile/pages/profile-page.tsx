@@ -33,6 +33,7 @@ import { ContactForm } from '../components/contact-form';
 import { DeletionRequest } from '../components/deletion-request';
 import { apiErrorText } from '../../../lib/form-errors';
 import { InboxList } from '../components/inbox-list';
+import { NotificationsSection } from '../components/notifications-section';
 import { PasswordForm } from '../components/password-form';
 import { PersonalForm } from '../components/personal-form';
 import { PhoneVerification } from '../components/phone-verification';
@@ -166,7 +167,10 @@ export default function ProfilePage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="preferences" pt="lg">
-          <PreferencesForm profile={data} />
+          <Stack gap="lg">
+            <PreferencesForm profile={data} />
+            <NotificationsSection />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="inbox" pt="lg">
           <InboxList />
