@@ -15,6 +15,7 @@ import type profile from '@trilha/i18n/locales/pt-BR/profile.json';
 import type rewards from '@trilha/i18n/locales/pt-BR/rewards.json';
 import type rewardsAdmin from '@trilha/i18n/locales/pt-BR/rewards-admin.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
+import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -38,6 +39,7 @@ declare module 'i18next' {
       rewards: typeof rewards;
       'rewards-admin': typeof rewardsAdmin;
       routes: typeof routes;
+      surveys: typeof surveys;
     };
   }
 }

@@ -29,6 +29,7 @@ export const areas = [
   'rewards-admin',
   'question-bank',
   'assessments-player',
+  'surveys',
 ] as const;
 export type Area = (typeof areas)[number];
 

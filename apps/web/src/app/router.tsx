@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import {
   completeRegisterGuard,
   loginGuard,
@@ -11,7 +11,8 @@ import {
   rootLoader,
 } from './guards';
 import { adminAreas } from './admin-area-names';
-import { pendingStepsGuard } from '../features/accounts/api/pending-steps';
+import { pendingStepsGuard, stepPaths } from '../features/accounts/api/pending-steps';
+import { mandatorySurveyGuard } from '../features/surveys/api/mandatory-survey';
 import { ModuleGate } from './layouts/module-gate';
 import { PublicFrameLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -143,7 +144,7 @@ const publicScreens: RouteObject[] = [
 /** Authenticated screens inside the app shell (header, module navigation, user menu). */
 const appScreens: RouteObject[] = [
   page('home', 'routes:home', () => import('./routes/home.route'), false),
-  soon('home/surveys/:survey_id', 'routes:homeSurvey'),
+  page('home/surveys/:survey_id', 'routes:homeSurvey', () => import('../features/surveys/pages/survey-page')),
 
   page('online-courses', 'routes:onlineCourses', () =>
     import('../features/learning/pages/catalog-list-page').then((m) => ({ default: m.CourseListPage })),
@@ -261,6 +262,14 @@ const playerScreens: RouteObject[] = [
   ),
 ];
 
+/** An unfinished account's steps come first (their own screens stay open), then a mandatory survey. */
+async function appGuards(args: LoaderFunctionArgs) {
+  const step = await pendingStepsGuard(args);
+  if (step) return step;
+  const path = new URL(args.request.url).pathname;
+  return Object.values(stepPaths).includes(path) ? null : mandatorySurveyGuard(args);
+}
+
 const adminPage = () => import('./pages/admin-area-page');
 /** Back-office areas built by the accounts back office (users, communications, settings). */
 const accountsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
@@ -299,6 +308,21 @@ const adminScreens: RouteObject[] = [
     'content/trails/:id',
     'admin:areas.content',
     () => import('../features/learning-admin/pages/trail-editor-page'),
+  ),
+  page(
+    'content/surveys',
+    'admin:areas.content',
+    () => import('../features/surveys/pages/surveys-admin-page'),
+  ),
+  page(
+    'content/surveys/:id',
+    'admin:areas.content',
+    () => import('../features/surveys/pages/survey-builder-page'),
+  ),
+  page(
+    'content/surveys/:id/results',
+    'admin:areas.content',
+    () => import('../features/surveys/pages/survey-results-page'),
   ),
   page(
     'content/question-bank',
@@ -385,13 +409,13 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         children: [
           {
-            loader: pendingStepsGuard,
+            loader: appGuards,
             ...authenticatedLayout,
             ErrorBoundary: RouteErrorBoundary,
             children: [{ Component: ModuleGate, children: appScreens }],
           },
           {
-            loader: pendingStepsGuard,
+            loader: appGuards,
             ...playerLayout,
             ErrorBoundary: RouteErrorBoundary,
             children: [{ Component: ModuleGate, children: playerScreens }],

@@ -243,6 +243,7 @@ export default function ContentPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'trails' ? 'trails' : 'courses';
   const { t: tBank } = useTranslation('question-bank');
+  const { t: tSurveys } = useTranslation('surveys');
   const canAuthor = useCan('learning.author');
   return (
     <Stack gap="lg" maw={1200}>
@@ -263,6 +264,16 @@ export default function ContentPage() {
             leftSection={<IconListDetails size={18} aria-hidden />}
           >
             {tBank('link')}
+          </Button>
+        ) : null}
+        {canAuthor ? (
+          <Button
+            component={Link}
+            to="/admin/content/surveys"
+            variant="default"
+            leftSection={<IconListDetails size={18} aria-hidden />}
+          >
+            {tSurveys('admin.open')}
           </Button>
         ) : null}
       </Group>
