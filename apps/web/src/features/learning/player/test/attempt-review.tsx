@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WrapBadge } from '../../../../components/wrap-badge';
 import { useAttemptReview } from '../../api/attempts';
 import { LoadError } from '../../components/catalog-states';
-import { answerText } from './answer-text';
+import { answerText } from '../../../../lib/answer-text';
 
 function Mark({ question }: { question: ReviewQuestion }) {
   const { t } = useTranslation('assessments-player');
