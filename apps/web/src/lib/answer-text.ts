@@ -1,7 +1,7 @@
 import type { Answer, AttemptQuestion } from '@trilha/contracts/assessments/attempts';
 import type { TFunction } from 'i18next';
 
-/** An answer written out in words, with the texts the attempt showed (for the review and the back office). */
+/** An answer written out in words, with the texts the attempt showed: the learner's review and the back office's attempt. */
 export function answerText(
   question: Pick<AttemptQuestion, 'options' | 'left' | 'right' | 'items'>,
   answer: Answer | null,

@@ -9,16 +9,18 @@ import { AudienceForm } from '../components/audience-form';
 import { AwardsEditor } from '../components/awards-editor';
 import { CourseContentEditor } from '../components/course-content-editor';
 import { CourseDetailsForm } from '../components/course-details-form';
+import { CourseTestsPanel } from '../components/course-tests-panel';
 import { EnrollmentsPanel } from '../components/enrollments-panel';
 import { PublishSwitch } from '../components/publish-switch';
 import { ReportPanel } from '../components/report-panel';
 import { WrapBadge } from '../../../components/wrap-badge';
 
-const tabs = ['details', 'content', 'audience', 'awards', 'enrollments', 'report'] as const;
+const tabs = ['details', 'content', 'audience', 'awards', 'enrollments', 'tests', 'report'] as const;
 
 /** /admin/content/courses/{id}: everything about one course. */
 export default function CourseEditorPage() {
   const { t } = useTranslation('learning-admin');
+  const { t: tTests } = useTranslation('assessments-player');
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((x) => x === params.get('tab')) ?? 'details';
@@ -93,7 +95,7 @@ export default function CourseEditorPage() {
         <Tabs.List>
           {tabs.map((x) => (
             <Tabs.Tab key={x} value={x}>
-              {t(`tabs.${x}`)}
+              {x === 'tests' ? tTests('admin.tab') : t(`tabs.${x}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -115,6 +117,9 @@ export default function CourseEditorPage() {
         </Tabs.Panel>
         <Tabs.Panel value="enrollments" pt="lg">
           <EnrollmentsPanel courseId={course.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tests" pt="lg">
+          <CourseTestsPanel course={course} />
         </Tabs.Panel>
         <Tabs.Panel value="report" pt="lg">
           <ReportPanel courseId={course.id} title={course.title} />
