@@ -6,6 +6,7 @@ import { profileDemoSeeder } from './profile-demo';
 import { learningDemoSeeder } from './learning-demo';
 import { aboutTeamDemoSeeder } from './about-team-demo';
 import { rewardsDemoSeeder } from './rewards-demo';
+import { surveysDemoSeeder } from './surveys-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -19,6 +20,7 @@ export const demoSeeders: readonly Seeder[] = [
   learningDemoSeeder,
   aboutTeamDemoSeeder,
   rewardsDemoSeeder,
+  surveysDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
