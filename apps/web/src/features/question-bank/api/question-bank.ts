@@ -156,4 +156,3 @@ export async function exportQuestions(format: QuestionFileFormat, categoryId: nu
   const { blob, headers } = await apiFile(path);
   return { blob, skipped: Number(headers.get('X-Skipped-Questions') ?? 0) || 0 };
 }
-
