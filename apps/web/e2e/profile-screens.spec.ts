@@ -44,7 +44,8 @@ for (const viewport of viewports) {
     test(`profile, institutional and accounts back office, ${language}, ${viewport.name}`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      // Thirteen screens, each through axe: with two workers sharing the CPU it needs the screens' budget.
+      test.setTimeout(240_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const suffix = `${language}-${viewport.name}`;
 
