@@ -16,6 +16,7 @@ import {
 import { EnrollmentControls } from '../components/enrollment-controls';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
+import { StatusHint } from '../components/status-hint';
 import { WrapBadge } from '../../../components/wrap-badge';
 
 export function activityPath(courseId: number, order: string, trailId?: number | null): string {
@@ -105,6 +106,7 @@ export function CourseDetailView({ courseId, trailId }: { courseId: number; trai
         <WorkloadLine minutes={course.workloadMinutes} />
         <Text style={{ whiteSpace: 'pre-line' }}>{course.description}</Text>
         <ProgressIndicator progress={course.progress} label={course.title} />
+        <StatusHint status={course.progress.status} kind="course" />
         <LockNote lock={course.lock} />
         <Group gap="sm">
           {canStart && target ? (

@@ -32,7 +32,8 @@ import { ActivityOutline } from '../components/activity-outline';
 import { FinishMoment, type FinishedCourse } from '../components/finish-moment';
 import { LoadError } from '../components/catalog-states';
 import { LockNote } from '../components/lock-note';
-import { statusColors } from '../components/progress-indicator';
+import { ProgressBadge, statusColors } from '../components/progress-indicator';
+import { isTestStatus } from '../components/status-hint';
 import { ActivityContent } from '../player/activity-content';
 import { CompletionHint } from '../player/completion-hint';
 import { activityPath } from './course-detail-page';
@@ -173,6 +174,9 @@ function PlayerView({
             <Text fz="xs" fw={600} data-testid="course-percent">
               {course.progress.percent}%
             </Text>
+            {isTestStatus(course.progress.status) ? (
+              <ProgressBadge status={course.progress.status} size="xs" />
+            ) : null}
           </Group>
         </Stack>
         <Button

@@ -10,6 +10,7 @@ import { DetailBreadcrumbs, DetailHero, DetailSection, DetailTitle } from '../co
 import { EnrollmentControls } from '../components/enrollment-controls';
 import { LockNote } from '../components/lock-note';
 import { ProgressIndicator } from '../components/progress-indicator';
+import { StatusHint } from '../components/status-hint';
 import classes from '../components/catalog-card.module.css';
 import { WrapBadge } from '../../../components/wrap-badge';
 
@@ -99,6 +100,7 @@ export default function TrailDetailPage() {
         <Text style={{ whiteSpace: 'pre-line' }}>{trail.description}</Text>
         <div data-testid="trail-progress">
           <ProgressIndicator progress={trail.progress} label={trail.title} />
+          <StatusHint status={trail.progress.status} kind="trail" />
         </div>
         <Group>
           <EnrollmentControls kind="trails" id={trail.id} title={trail.title} enrollment={trail.enrollment} />
