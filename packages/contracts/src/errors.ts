@@ -5,6 +5,7 @@ import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { rewardsErrorCodes } from './errors-rewards';
+import { storeErrorCodes } from './errors-store';
 import { surveysErrorCodes } from './errors-surveys';
 import { uploadErrorCodes } from './errors-uploads';
 
@@ -43,6 +44,7 @@ export const errorCodes = [
   ...platformErrorCodes,
   ...profileErrorCodes,
   ...rewardsErrorCodes,
+  ...storeErrorCodes,
   ...surveysErrorCodes,
   ...uploadErrorCodes,
 ] as const;
