@@ -12,6 +12,10 @@ export const notificationKinds = [
   'rewards.certificate_expiring',
   'rewards.adjusted',
   'rewards.reconciliation',
+  'store.order_approved',
+  'store.order_reproved',
+  'store.order_shipped',
+  'store.order_delivered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -27,6 +31,11 @@ export interface NotificationData {
   'rewards.adjusted': { amount: number; ledger: string; reason: string };
   /** The nightly check found accounts of the client whose sums disagree (told to its program administrators). */
   'rewards.reconciliation': { differences: number };
+  /** A reward store order moved (docs/store.md). */
+  'store.order_approved': { itemTitle: string };
+  'store.order_reproved': { itemTitle: string; reason: string };
+  'store.order_shipped': { itemTitle: string; carrier: string; trackingCode: string };
+  'store.order_delivered': { itemTitle: string };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */
