@@ -11,10 +11,11 @@ import {
   type AnswerBody,
   type SurveyBody,
 } from '@trilha/contracts/surveys';
+import { sessionResponse } from '@trilha/contracts/session';
 import { apiRequest } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session-store';
 import { downloadWithSession } from '../../../lib/download';
 import { queryString as qs } from '../../../lib/query-string';
-import { refreshSession } from './mandatory-survey';
 
 const admin = '/api/admin/surveys';
 
@@ -84,6 +85,11 @@ export function useLearnerSurvey(id: number) {
     queryFn: ({ signal }) => apiRequest(`/api/surveys/${id}`, { schema: learnerSurveyResponse, signal }),
     retry: false,
   });
+}
+
+/** Reads the session again (after an answer the server no longer names a mandatory survey). */
+async function refreshSession(): Promise<void> {
+  setSession(await apiRequest('/api/session', { schema: sessionResponse }));
 }
 
 /** Sends the answers; afterwards the session is read again, so the mandatory-survey guard lets go. */
