@@ -46,7 +46,6 @@ const apiModuleSchema = {
   notifications: ['profile'],
   profile: ['profile', 'users'],
   rewards: ['ledger', 'awards', 'certificates'],
-  store: ['store'],
   surveys: ['surveys'],
   users: ['users'],
 };

@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
-  const assessments = registerAssessments(app, deps);
+  const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const modules = {
     messaging,

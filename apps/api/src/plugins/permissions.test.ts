@@ -41,6 +41,7 @@ const paramValues: Record<string, string> = {
   badgeId: '999999',
   code: 'ABCD-EFGH-JKMN',
   clientId: '999999',
+  attemptId: '999999',
 };
 
 let t: TestApp;

@@ -76,37 +76,36 @@ export const attemptQuestion = z.object({
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestion>;
 
-/** A learner's answer to one question, by kind (positions are the attempt's `index` values). */
-export const answer = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('single_choice'), option: z.number().int().min(0).max(answerLimits.parts) }),
-  z.object({
-    kind: z.literal('multiple_choice'),
-    options: z
-      .array(z.number().int().min(0).max(answerLimits.parts))
-      .max(answerLimits.parts)
-      .transform((o) => [...new Set(o)].sort((a, b) => a - b)),
-  }),
+const position = z.number().int().min(0).max(answerLimits.parts);
+const positions = z.array(position).max(answerLimits.parts);
+const pairsShape = z.array(z.object({ left: position, right: position })).max(answerLimits.parts);
+
+/** The members of an answer but multiple choice's, shared by what is sent and what is answered back. */
+const answerMembers = [
+  z.object({ kind: z.literal('single_choice'), option: position }),
   z.object({ kind: z.literal('true_false'), value: z.boolean() }),
-  z.object({
-    kind: z.literal('matching'),
-    pairs: z
-      .array(
-        z.object({
-          left: z.number().int().min(0).max(answerLimits.parts),
-          right: z.number().int().min(0).max(answerLimits.parts),
-        }),
-      )
-      .max(answerLimits.parts),
-  }),
-  z.object({
-    kind: z.literal('ordering'),
-    order: z.array(z.number().int().min(0).max(answerLimits.parts)).max(answerLimits.parts),
-  }),
+  z.object({ kind: z.literal('matching'), pairs: pairsShape }),
+  z.object({ kind: z.literal('ordering'), order: positions }),
   z.object({ kind: z.literal('numeric'), value: z.number().min(-1e12).max(1e12) }),
   z.object({ kind: z.literal('short_answer'), text: text().trim().max(answerLimits.shortAnswer) }),
   z.object({ kind: z.literal('essay'), text: text().trim().max(answerLimits.essay) }),
+] as const;
+
+/** A learner's answer to one question, by kind (positions are the attempt's `index` values). */
+export const answer = z.discriminatedUnion('kind', [
+  ...answerMembers,
+  z.object({
+    kind: z.literal('multiple_choice'),
+    // Each option once, in order.
+    options: positions.transform((o) => [...new Set(o)].sort((a, b) => a - b)),
+  }),
 ]);
 export type Answer = z.infer<typeof answer>;
+/** An answer as the API answers it back (the same shape, nothing to transform). */
+export const answerShown = z.discriminatedUnion('kind', [
+  ...answerMembers,
+  z.object({ kind: z.literal('multiple_choice'), options: positions }),
+]);
 export type AnswerInput = z.input<typeof answer>;
 
 /** PUT …/answers/:index — null clears the answer. */
@@ -132,7 +131,7 @@ export const attemptView = z.object({
     ...attemptTiming,
     questions: z.array(attemptQuestion),
     /** Saved answers by question index (null = not answered). */
-    answers: z.array(answer.nullable()),
+    answers: z.array(answerShown.nullable()),
   }),
 });
 export type AttemptView = z.infer<typeof attemptView>;
@@ -188,7 +187,7 @@ export type AnswerSaved = z.infer<typeof answerSaved>;
 
 /** One question of a review. `correct*` fields are null unless the author shows the right answers. */
 export const reviewQuestion = attemptQuestion.extend({
-  answer: answer.nullable(),
+  answer: answerShown.nullable(),
   /** Points earned; null for an essay not graded yet. */
   earned: z.number().nullable(),
   /** Full credit (null for an essay not graded yet). */
@@ -196,9 +195,14 @@ export const reviewQuestion = attemptQuestion.extend({
   /** Feedback of the chosen options and the question's general feedback. */
   feedback: z.array(z.string()),
   /** The right answer, when the author shows it: same shape as an answer. */
-  correctAnswer: answer.nullable(),
+  correctAnswer: answerShown.nullable(),
   /** A grader's comment on an essay. */
   graderComment: z.string().nullable(),
+  /**
+   * The right answer in words, when the author shows it and the shape of an answer cannot hold it all: a
+   * numeric range or tolerance (`1 – 5`, `3.14 ± 0.01`), every accepted short answer.
+   */
+  correctText: z.string().nullable().default(null),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestion>;
 

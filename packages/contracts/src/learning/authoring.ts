@@ -94,8 +94,6 @@ export const adminActivity = z.object({
   requiresPrevious: z.boolean(),
   requiresAuthorization: z.boolean(),
   settings: activitySettings,
-  /** A test kind's settings (questions, pass mark, attempts, time limit, review); null for other kinds. */
-  test: testSettings.nullable().optional(),
   file: z
     .object({
       name: z.string(),
@@ -114,6 +112,8 @@ export const adminActivity = z.object({
     .nullable(),
   /** The activity has what it needs to play (file uploaded, id set …). */
   ready: z.boolean(),
+  /** A test kind's settings (questions, pass mark, attempts, time limit, review); null for other kinds. */
+  test: testSettings.nullable().optional(),
 });
 export type AdminActivity = z.infer<typeof adminActivity>;
 

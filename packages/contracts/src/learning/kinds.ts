@@ -80,13 +80,20 @@ export type ProgressStatus = z.infer<typeof progressStatus>;
  * - `enrollment_required`: the content needs enrollment first;
  * - `prerequisite`: another course must be finished first (`prerequisites` lists which);
  * - `previous_activities`: the activities before it in its module must be done first;
- * - `awaiting_authorization`: an instructor must authorize the user for this activity.
+ * - `awaiting_authorization`: an instructor must authorize the user for this activity;
+ * - `blocked`: the user failed every attempt of a block test and waits for an instructor or manager
+ *   to unblock them (the whole course);
+ * - `test_pending`: a test before this activity in the course is not finished yet;
+ * - `course_activities_pending`: a general test opens once every other activity of the course is done.
  */
 export const lockReasons = [
   'enrollment_required',
   'prerequisite',
   'previous_activities',
   'awaiting_authorization',
+  'blocked',
+  'test_pending',
+  'course_activities_pending',
 ] as const;
 export const lockReason = z.enum(lockReasons);
 export type LockReason = z.infer<typeof lockReason>;

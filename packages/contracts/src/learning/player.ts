@@ -3,6 +3,7 @@ import { activityProgress, courseModule, lockInfo, progressSummary, trailRef } f
 import { id } from './ids';
 import { activityKind, fileGroup } from './kinds';
 import { completionMode } from './settings';
+import { testActivityKind } from './test-settings';
 
 // ---------------------------------------------------------------------------------------------------
 // Player
@@ -86,7 +87,19 @@ export const pptContent = z.object({ kind: z.literal('ppt'), ...fileFields });
 export const slideshareContent = z.object({ kind: z.literal('slideshare'), embedUrl: z.string() });
 /** A library-type file: the web previews images / pdf / media by `fileGroup`, otherwise downloads. */
 export const fileContent = z.object({ kind: z.literal('file'), ...fileFields });
-/** Test, quiz, webinar, live class and event kinds: not playable yet. */
+/**
+ * A test or quiz: the player asks `GET /api/learning/activities/:id/attempts` for the learner's attempts
+ * and starts or resumes one with `POST` (packages/contracts/src/assessments/attempts.ts).
+ */
+export const testContent = z.object({
+  kind: z.literal('test'),
+  activityKind: testActivityKind,
+  questionCount: z.number().int(),
+  passMark: z.number().int(),
+  maxAttempts: z.number().int().nullable(),
+  timeLimitMinutes: z.number().int().nullable(),
+});
+/** Reaction evaluation, webinar, live class and event kinds: not playable here. */
 export const unsupportedContent = z.object({ kind: z.literal('unsupported'), activityKind });
 
 export const playerContent = z.discriminatedUnion('kind', [
@@ -103,6 +116,7 @@ export const playerContent = z.discriminatedUnion('kind', [
   slideshareContent,
   fileContent,
   unsupportedContent,
+  testContent,
 ]);
 export type PlayerContent = z.infer<typeof playerContent>;
 

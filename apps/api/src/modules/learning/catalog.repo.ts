@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CourseListFilters } from '@trilha/contracts/learning';
+import type { CourseListFilters, ProgressStatus } from '@trilha/contracts/learning';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { intArrayParam, visibleTo, type Viewer } from './viewer';
 
@@ -48,7 +48,8 @@ export interface CourseRow {
   activity_count: number;
   completed_count: number | null;
   started: boolean;
-  status: 'not_started' | 'in_progress' | 'finished';
+  /** The progress status; tests may make it approved, reproved, blocked, restarted or improved. */
+  status: ProgressStatus;
   enroll_source: 'self' | 'assigned' | 'open' | null;
   enrolled_at: string | null;
   favorite: boolean;

@@ -20,6 +20,7 @@ import type { CatalogRepo, CourseRow, TrailRow } from './catalog.repo';
 import type { ContentSigner } from './content-urls';
 import { courseSummary, enrollmentOf, iso, type CourseContextLoader } from './course-context';
 import { courseLock } from './locks';
+import { courseStatusWithTests, testStatesOf } from './test-states.repo';
 import { visibleTo, type Viewer } from './viewer';
 
 export function coverUrlOf(signer: ContentSigner, key: string | null): string | null {
@@ -80,7 +81,21 @@ export function createCatalogService(deps: {
 
   async function courseList(v: Viewer, f: CourseListFilters): Promise<CourseListPage> {
     const { total, counts, items } = await repo.courseList(v, f);
-    return { items: items.map(cardOf), total, page: f.page, pageSize: f.pageSize, counts };
+    // What tests decided (blocked, approved …) shows in the cards' status.
+    const tests = await testStatesOf(
+      db,
+      v.clientId,
+      v.userId,
+      items.map((i) => i.id),
+    );
+    const cards = items.map((row) => {
+      const state = tests.get(row.id);
+      const card = cardOf({ ...row, status: courseStatusWithTests(row.status, state) });
+      return state?.blocked
+        ? { ...card, lock: { locked: true, reason: 'blocked' as const, prerequisites: [] } }
+        : card;
+    });
+    return { items: cards, total, page: f.page, pageSize: f.pageSize, counts };
   }
 
   async function courseDetail(v: Viewer, courseId: number, trailId?: number): Promise<CourseDetail> {

@@ -7,7 +7,7 @@ import type {
   ModuleBody,
   ParsedActivityBody,
 } from '@trilha/contracts/learning';
-import { activityBody } from '@trilha/contracts/learning';
+import { activityBody, isTestActivityKind } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { activities, courseModules } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
@@ -191,9 +191,29 @@ export function createContentAuthoring(
     return out;
   }
 
+  /**
+   * A test's fixed questions must be questions of the client's bank (a drawn test is checked when an
+   * attempt draws: the bank may grow after the test is written).
+   */
+  async function checkTestQuestions(tx: DbOrTx, clientId: number, body: ParsedActivityBody) {
+    if (!isTestActivityKind(body.kind)) return;
+    const selection = (body.settings as { questions: { mode: string; questionIds?: number[] } }).questions;
+    if (selection.mode !== 'fixed' || !selection.questionIds) return;
+    const ids = selection.questionIds;
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from questions
+        where client_id = ${clientId} and id = any(${intArrayParam(ids)}::int[])`),
+    );
+    if ((row?.n ?? 0) !== ids.length)
+      throw new AppError('ASSESSMENT_QUESTION_NOT_IN_BANK', 400, {
+        details: [{ path: 'settings.questions.questionIds' }],
+      });
+  }
+
   async function addActivity(actor: Actor, moduleId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
     const settings = normalizeSettings(body);
+    await checkTestQuestions(db, actor.clientId, body);
     const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const m = await moduleRow(tx, actor.clientId, moduleId);
       const [a] = await tx
@@ -236,12 +256,16 @@ export function createContentAuthoring(
 
   async function updateActivity(actor: Actor, activityId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
+    await checkTestQuestions(db, actor.clientId, body);
     const courseId = await changeCatalog(actor.clientId, async (tx) => {
       const a = await activityRow(tx, actor.clientId, activityId);
       if (a.kind !== body.kind && a.contentPrefix)
         throw new AppError('LEARNING_KIND_CHANGE_NOT_ALLOWED', 409);
-      // Learned settings (page count of the uploaded PDF) stay unless the author sets them.
-      const settings = { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
+      // Learned settings (page count of the uploaded PDF) stay unless the author sets them; a test's
+      // settings are the whole of its settings.
+      const settings = isTestActivityKind(body.kind)
+        ? normalizeSettings(body)
+        : { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
       await tx
         .update(activities)
         .set({

@@ -6,7 +6,7 @@ import type {
   CourseBody,
   FileGroup,
 } from '@trilha/contracts/learning';
-import { courseBody } from '@trilha/contracts/learning';
+import { courseBody, isTestActivityKind, testSettings } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { activities, courseModules, courses } from '../../db/schema/learning';
@@ -101,6 +101,7 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
                 }
               : null,
             ready: isReady(a.kind, a.settings, a.contentPrefix, a.scorm !== null),
+            test: isTestActivityKind(a.kind) ? (testSettings.safeParse(a.settings).data ?? null) : null,
           })),
       })),
       enrollmentCount: count?.n ?? 0,
@@ -287,6 +288,7 @@ function isReady(
     case 'scorm':
       return hasScorm;
     default:
+      if (isTestActivityKind(kind)) return testSettings.safeParse(settings).success;
       return prefix !== null;
   }
 }

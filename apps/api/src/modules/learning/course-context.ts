@@ -9,12 +9,14 @@ import type {
   ProgressSummary,
   SubscriptionMode,
 } from '@trilha/contracts/learning';
+import { generalTestKinds, isTestActivityKind } from '@trilha/contracts/learning';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { ScormInfo } from '../../db/schema/learning';
 import { notFound } from '../../lib/errors';
 import type { CachedCatalogRepo, CatalogCache, RawViewerRow } from './catalog-cache';
 import type { CourseRow } from './catalog.repo';
 import { activityLocks, courseLock } from './locks';
+import { courseStatusWithTests, testStatesOf } from './test-states.repo';
 import { intArrayParam, visibleTo, type Viewer } from './viewer';
 
 /** A module's activity as every viewer shares it (a module without activities has `id` null). */
@@ -266,7 +268,12 @@ export function createCourseContextLoader(
     if (trail?.sequential && trail.previous) prerequisites.push(trail.previous);
     const courseEnrolled = card.enroll_source !== null;
     const mode: SubscriptionMode = trail && trail.mode !== 'open' ? trail.mode : card.subscription_mode;
-    const lock = courseLock({ mode, enrolled: courseEnrolled || Boolean(trail?.enrolled), prerequisites });
+    const tests = (await testStatesOf(db, v.clientId, v.userId, [courseId])).get(courseId);
+    card = { ...card, status: courseStatusWithTests(card.status, tests) };
+    // A learner blocked by a block test is locked out of the whole course until unblocked.
+    const lock: LockInfo = tests?.blocked
+      ? { locked: true, reason: 'blocked', prerequisites: [] }
+      : courseLock({ mode, enrolled: courseEnrolled || Boolean(trail?.enrolled), prerequisites });
 
     const acts = rows.filter((r): r is ActivityRow & { id: number } => r.id !== null);
     const locks = activityLocks(
@@ -274,7 +281,10 @@ export function createCourseContextLoader(
       acts.map((a) => ({
         id: a.id,
         moduleId: a.module_id,
+        modulePosition: a.module_position,
         position: a.position,
+        isTest: isTestActivityKind(a.kind),
+        isGeneralTest: (generalTestKinds as readonly string[]).includes(a.kind),
         requiresPrevious: a.requires_previous,
         requiresAuthorization: a.requires_authorization,
         finished: a.status === 'finished',

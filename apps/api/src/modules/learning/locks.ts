@@ -16,25 +16,42 @@ export function courseLock(opts: {
 export interface ActivityLockInput {
   id: number;
   moduleId: number;
+  /** The module's place in the course (menu order); the module id orders them when absent. */
+  modulePosition?: number;
   position: number;
   requiresPrevious: boolean;
   requiresAuthorization: boolean;
   finished: boolean;
   authorized: boolean;
+  /** A test or quiz: the activities after it in the course open once it is finished. */
+  isTest?: boolean;
+  /** A general test: it opens once every other activity of the course is finished. */
+  isGeneralTest?: boolean;
 }
 
 /**
  * Locks of every activity of a course, in menu order. An activity that requires the previous ones opens
  * when every activity before it in its module is finished; one that needs authorization opens once an
- * instructor authorized the user. The course's own lock comes first.
+ * instructor authorized the user. A test must be finished before any activity after it in the course
+ * (`test_pending`), and a general test opens once every other activity is finished
+ * (`course_activities_pending`). The course's own lock comes first.
  */
 export function activityLocks(course: LockInfo, items: readonly ActivityLockInput[]): Map<number, LockInfo> {
   const out = new Map<number, LockInfo>();
   const allDoneInModule = new Map<number, boolean>();
-  const sorted = [...items].sort((a, b) => a.moduleId - b.moduleId || a.position - b.position);
+  const othersDone = items.every((i) => i.isGeneralTest || i.finished);
+  let testPending = false;
+  const sorted = [...items].sort(
+    (a, b) =>
+      (a.modulePosition ?? a.moduleId) - (b.modulePosition ?? b.moduleId) ||
+      a.moduleId - b.moduleId ||
+      a.position - b.position,
+  );
   for (const item of sorted) {
     const previousDone = allDoneInModule.get(item.moduleId) ?? true;
     let reason: LockReason | null = course.reason;
+    if (!reason && item.isGeneralTest && !othersDone) reason = 'course_activities_pending';
+    if (!reason && testPending) reason = 'test_pending';
     if (!reason && item.requiresPrevious && !previousDone) reason = 'previous_activities';
     if (!reason && item.requiresAuthorization && !item.authorized) reason = 'awaiting_authorization';
     out.set(item.id, {
@@ -43,6 +60,7 @@ export function activityLocks(course: LockInfo, items: readonly ActivityLockInpu
       prerequisites: reason === 'prerequisite' ? course.prerequisites : [],
     });
     allDoneInModule.set(item.moduleId, previousDone && item.finished);
+    if (item.isTest && !item.finished) testPending = true;
   }
   return out;
 }
@@ -52,4 +70,7 @@ export const lockErrorCode = {
   prerequisite: 'LEARNING_PREREQUISITE_PENDING',
   previous_activities: 'LEARNING_PREVIOUS_ACTIVITIES_PENDING',
   awaiting_authorization: 'LEARNING_AWAITING_AUTHORIZATION',
+  blocked: 'ASSESSMENT_BLOCKED_IN_COURSE',
+  test_pending: 'ASSESSMENT_TEST_REQUIRED',
+  course_activities_pending: 'ASSESSMENT_COURSE_ACTIVITIES_PENDING',
 } as const;

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FileGroup, PlayerContent, PlayerPayload } from '@trilha/contracts/learning';
-import { completionModeOf, mediaActivityKinds, minSecondsOf } from '@trilha/contracts/learning';
+import {
+  completionModeOf,
+  isTestActivityKind,
+  mediaActivityKinds,
+  minSecondsOf,
+  questionCountOf,
+  testSettings,
+} from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_MEDIA_THRESHOLD } from './completion';
@@ -117,8 +124,19 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
         if (!embedUrl) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
         return { kind: 'slideshare', embedUrl };
       }
-      default:
-        return { kind: 'unsupported', activityKind: a.kind };
+      default: {
+        if (!isTestActivityKind(a.kind)) return { kind: 'unsupported', activityKind: a.kind };
+        const parsed = testSettings.safeParse(a.settings);
+        if (!parsed.success) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+        return {
+          kind: 'test',
+          activityKind: a.kind,
+          questionCount: questionCountOf(parsed.data.questions),
+          passMark: parsed.data.passMark,
+          maxAttempts: parsed.data.maxAttempts,
+          timeLimitMinutes: parsed.data.timeLimitMinutes,
+        };
+      }
     }
   }
 

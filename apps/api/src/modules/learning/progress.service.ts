@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityProgressBody, ProgressResponse, ScormCommitBody } from '@trilha/contracts/learning';
-import { completionModeOf, minSecondsOf } from '@trilha/contracts/learning';
+import { completionModeOf, isTestActivityKind, minSecondsOf } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import { AppError, notFound } from '../../lib/errors';
@@ -456,6 +456,28 @@ export function createProgressService(deps: {
     });
   }
 
-  return { report, commit, download };
+  /**
+   * A test's or quiz's outcome, decided by the assessments module from a graded attempt: finishes the
+   * activity when `finished` (a pass, or a practice quiz submitted), so the activity's (and course's)
+   * finish event and its awards run once, and keeps the counted score. Joins the caller's unit of work.
+   */
+  async function recordTest(
+    v: Viewer,
+    activityId: number,
+    trailId: number | undefined,
+    outcome: { finished: boolean; score: number | null; success: 'passed' | 'failed' | null },
+  ) {
+    return write(v, activityId, trailId, async (current, _tx, activity) => {
+      if (!isTestActivityKind(activity.kind)) throw new AppError('ASSESSMENT_NOT_A_TEST', 400);
+      return {
+        finished: outcome.finished,
+        percent: outcome.finished ? 100 : (current?.percent ?? 0),
+        success: outcome.success,
+        score: outcome.score,
+      };
+    });
+  }
+
+  return { report, commit, download, recordTest };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;
