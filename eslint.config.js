@@ -46,6 +46,7 @@ const apiModuleSchema = {
   notifications: ['profile'],
   profile: ['profile', 'users'],
   rewards: ['ledger', 'awards', 'certificates'],
+  store: ['store'],
   surveys: ['surveys'],
   users: ['users'],
 };

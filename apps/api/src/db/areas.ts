@@ -17,4 +17,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'assessments', schema: ['assessments'] },
   // Surveys: their questions, responses and answers.
   { name: 'surveys', schema: ['surveys'] },
+  // The reward store: departments, categories, items, vouchers and orders.
+  { name: 'store', schema: ['store'] },
 ];
