@@ -1,7 +1,6 @@
 import { Alert, Box, Image, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning';
-import { isTestActivityKind } from '@trilha/contracts/learning/test-settings';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
@@ -219,9 +218,9 @@ export function ActivityContent({
           />
         </Stack>
       );
+    case 'test':
+      return <TestPlayer activityId={activityId} trailId={trailId} />;
     case 'unsupported':
-      if (isTestActivityKind(content.activityKind))
-        return <TestPlayer activityId={activityId} trailId={trailId} />;
       return (
         <Alert
           color="blue"

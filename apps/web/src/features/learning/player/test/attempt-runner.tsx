@@ -152,7 +152,7 @@ export function AttemptRunner({
 
   return (
     <Stack gap="md" data-testid="attempt-runner">
-      <Paper withBorder radius="md" p="sm" pos="sticky" top={60} style={{ zIndex: 5 }}>
+      <Paper withBorder radius="md" p="sm" pos="sticky" top={64} style={{ zIndex: 5 }}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={600}>
             {t('attempt.number', { number: view.number })} ·{' '}

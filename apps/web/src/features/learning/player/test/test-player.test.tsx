@@ -11,6 +11,7 @@ import { AppProviders } from '../../../../app/providers';
 import { useCommonStore } from '../../../../lib/session-store';
 import { json } from '../../../../test/fixtures';
 import { mockApi } from '../../../../test/render-app';
+import { ActivityContent } from '../activity-content';
 import { TestPlayer } from './test-player';
 
 const base = '/api/learning/activities/40/attempts';
@@ -201,6 +202,32 @@ describe('the test player', () => {
     expect(within(history).getByText('Reprovado')).toBeTruthy();
     expect(within(history).getByRole('button', { name: 'Revisão da tentativa 1' })).toBeTruthy();
     expect(screen.getByTestId('start-attempt').textContent).toBe('Tentar de novo');
+  });
+
+  it('is what the player shows for a test activity', async () => {
+    const { calls } = mockApi((url) => (url === `${base}?trailId=4` ? json(overview()) : undefined));
+    useCommonStore.setState({ accessToken: 'access', sessionType: 'password' });
+    render(
+      <AppProviders env="test">
+        <ActivityContent
+          activityId={40}
+          title="Prova final"
+          content={{
+            kind: 'test',
+            activityKind: 'block_test',
+            questionCount: 8,
+            passMark: 6,
+            maxAttempts: 3,
+            timeLimitMinutes: 20,
+          }}
+          completed={false}
+          onProgress={() => undefined}
+          trailId={4}
+        />
+      </AppProviders>,
+    );
+    expect((await screen.findByTestId('intro-questions')).textContent).toBe('8');
+    expect(calls.some((c) => c.url === `${base}?trailId=4`)).toBe(true);
   });
 
   it('says why a learner blocked in the training cannot start, and whom to ask', async () => {
