@@ -455,7 +455,17 @@ describe('the rules of each kind', () => {
   });
 
   it('a block test failed on every attempt blocks the learner until an instructor unblocks with a reason', async () => {
-    const { test, course } = await testCourse('block_test', { passMark: 7, maxAttempts: 2 });
+    const { test, course } = await testCourse(
+      'block_test',
+      { passMark: 7, maxAttempts: 2 },
+      { extra: [{ kind: 'html', title: 'Aula' }] },
+    );
+    const lesson = await t.app.inject({
+      url: `/api/learning/courses/${course.id}/activities/1.1`,
+      headers: as(),
+    });
+    const fileUrl = lesson.json().content.url as string;
+    expect((await t.app.inject({ url: fileUrl })).statusCode).toBe(200);
     await submit(test.id, (await take(test.id, false)).id);
     const last = await submit(test.id, (await take(test.id, false)).id);
     expect(last.json().result.outcome).toMatchObject({
@@ -472,6 +482,16 @@ describe('the rules of each kind', () => {
     const again = await start(test.id);
     expect(again.statusCode).toBe(403);
     expect(again.json().error.code).toBe('ASSESSMENT_BLOCKED_IN_COURSE');
+    // The course's content is closed too: the lesson's report, and the file of a URL signed before.
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/learning/activities/${course.modules[0]!.activities[0]!.id}/progress`,
+      headers: as(),
+      payload: { type: 'open' },
+    });
+    expect(report.statusCode).toBe(403);
+    expect(report.json().error.code).toBe('ASSESSMENT_BLOCKED_IN_COURSE');
+    expect((await t.app.inject({ url: fileUrl })).statusCode).not.toBe(200);
 
     const blocks = await t.app.inject({
       url: `/api/admin/assessments/courses/${course.id}/blocks`,
@@ -516,8 +536,16 @@ describe('the rules of each kind', () => {
 
     // Unblocked: the course opens and the test has its attempts again.
     expect((await courseDetail(course.id)).json().progress.status).not.toBe('blocked');
+    expect((await t.app.inject({ url: fileUrl })).statusCode).toBe(200);
     const passed = await submit(test.id, (await take(test.id, true)).id);
     expect(passed.json().result).toMatchObject({ passed: true, number: 1 });
+    const loaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/learning/activities/${course.modules[0]!.activities[0]!.id}/progress`,
+      headers: as(),
+      payload: { type: 'loaded' },
+    });
+    expect(loaded.json().activity.status).toBe('finished');
     expect((await courseDetail(course.id)).json().progress.status).toBe('approved');
   });
 

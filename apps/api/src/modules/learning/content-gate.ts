@@ -11,6 +11,8 @@ interface CourseAccess {
 interface Enrollments {
   courses: Set<number>;
   trails: Set<number>;
+  /** Courses the user is blocked in by a block test (docs/assessments.md): none of their files is served. */
+  blocked: Set<number>;
 }
 
 /**
@@ -46,19 +48,25 @@ export function createContentGate(deps: {
         await db.execute(sql`
           select 0 as k, course_id as id from course_enrollments where user_id = ${userId}
           union all
-          select 1, trail_id from trail_enrollments where user_id = ${userId}`),
+          select 1, trail_id from trail_enrollments where user_id = ${userId}
+          union all
+          select 2, course_id from assessment_course_states where user_id = ${userId} and blocked_at is not null`),
       );
-      const out: Enrollments = { courses: new Set(), trails: new Set() };
-      for (const r of rows) (Number(r.k) === 0 ? out.courses : out.trails).add(Number(r.id));
+      const out: Enrollments = { courses: new Set(), trails: new Set(), blocked: new Set() };
+      for (const r of rows) [out.courses, out.trails, out.blocked][Number(r.k)]?.add(Number(r.id));
       return out;
     });
 
-  /** Published, and open or the user is enrolled in it or in the trail it was opened from. */
+  /**
+   * Published, the user not blocked in it by a test, and open or the user is enrolled in it or in the
+   * trail it was opened from.
+   */
   async function courseOpen(userId: number, courseId: number, trailId?: number): Promise<boolean> {
     const course = await courseAccess(courseId);
     if (!course?.published) return false;
-    if (course.open) return true;
     const mine = await enrollments(userId);
+    if (mine.blocked.has(courseId)) return false;
+    if (course.open) return true;
     return mine.courses.has(courseId) || (trailId !== undefined && mine.trails.has(trailId));
   }
 
