@@ -15,6 +15,7 @@ import { audienceBody } from './learning/audience';
  *   PUT    /api/admin/surveys/:id                 surveyBody          → adminSurveyResponse
  *   DELETE /api/admin/surveys/:id                                     → ok
  *   Results (the survey's owners, and whoever has learning.reports):
+ *   GET    /api/surveys/owned                                        → ownedSurveyList
  *   GET    /api/surveys/:id/results                                   → surveyResults
  *   GET    /api/surveys/:id/results/essays        essayListQuery      → essayList
  *   GET    /api/surveys/:id/results.csv                               → text/csv
@@ -189,6 +190,22 @@ export const learnerSurveyList = z.object({
   surveys: z.array(learnerSurvey.omit({ questions: true })),
 });
 export type LearnerSurveyList = z.infer<typeof learnerSurveyList>;
+
+/** GET /api/surveys/owned: the surveys whose results the caller may read (owned, or all with learning.reports). */
+export const ownedSurveyList = z.object({
+  surveys: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      startsAt: timestamp,
+      endsAt: timestamp,
+      published: z.boolean(),
+      mandatory: z.boolean(),
+      responses: z.number().int(),
+    }),
+  ),
+});
+export type OwnedSurveyList = z.infer<typeof ownedSurveyList>;
 
 /** One question's answer: options by position (choice kinds), text (essay or justification). */
 export const surveyAnswer = z.object({

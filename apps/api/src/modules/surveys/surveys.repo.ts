@@ -53,6 +53,16 @@ export function createSurveysRepo(db: DbOrTx, clientId: number) {
       return { rows, total: Number(total?.n ?? 0) };
     },
 
+    /** The surveys owned by a user, or every survey of the client (`all`), newest first, at most 200. */
+    async owned(userId: number, all: boolean) {
+      return db
+        .select({ survey: surveys, responses: responseCount })
+        .from(surveys)
+        .where(scope.where(surveys, all ? undefined : sql`${userId} = any(${surveys.ownerIds})`))
+        .orderBy(desc(surveys.startsAt), desc(surveys.id))
+        .limit(200);
+    },
+
     async findOr404(id: number) {
       return scope.findOr404(surveys, id);
     },

@@ -10,6 +10,7 @@ import {
   essayListQuery,
   learnerSurveyList,
   learnerSurveyResponse,
+  ownedSurveyList,
   surveyBody,
   surveyListQuery,
   surveyParams,
@@ -130,6 +131,19 @@ export function registerSurveysRoutes(
       },
     },
     async (request) => surveys.openTo(await member(request), request.lang),
+  );
+
+  app.get(
+    '/api/surveys/owned',
+    {
+      preHandler: client,
+      schema: {
+        tags,
+        summary: 'The surveys whose results the caller reads: those they own, or all with learning.reports',
+        response: { 200: ownedSurveyList, ...errors },
+      },
+    },
+    async (request) => surveys.owned(await member(request), request.lang),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type LearnerSurvey,
   type LearnerSurveyList,
   type LocalizedText,
+  type OwnedSurveyList,
   type SurveyBody,
   type SurveyListQuery,
   type SurveyQuestion,
@@ -312,6 +313,21 @@ export function createSurveysService(deps: SurveysDeps) {
     return { repo, row };
   }
 
+  async function owned(m: SurveyMember, lang: LanguageCode): Promise<OwnedSurveyList> {
+    const rows = await createSurveysRepo(db, m.clientId).owned(m.userId, can(m, 'learning.reports'));
+    return {
+      surveys: rows.map(({ survey: s, responses }) => ({
+        id: s.id,
+        title: textIn(s.title as LocalizedText, lang),
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        published: s.published,
+        mandatory: s.mandatory,
+        responses: Number(responses),
+      })),
+    };
+  }
+
   async function results(m: SurveyMember, id: number, lang: LanguageCode): Promise<SurveyResults> {
     const { repo, row } = await readable(m, id);
     const [responses, { perQuestion, perOption }] = await Promise.all([repo.responses(id), repo.tallies(id)]);
@@ -396,6 +412,7 @@ export function createSurveysService(deps: SurveysDeps) {
     openTo,
     forLearner,
     answer,
+    owned,
     results,
     essays,
     csv,

@@ -335,6 +335,15 @@ describe('results', () => {
     expect(lines[1]).toContain('"Bom","Treinos; =Metas","Os treinos de vendas.","Mais treinos."');
     expect(lines[3]).toContain(`"'=1+1"`);
 
+    const ownedIds = async (headers: object) =>
+      ((await inject('GET', '/api/surveys/owned', headers)).json().surveys as { id: number }[]).map(
+        (x) => x.id,
+      );
+    expect(await ownedIds(owner.headers)).toEqual([s.id]);
+    expect(await ownedIds(a.as.manager)).toContain(s.id);
+    expect(await ownedIds(a.as.learner)).toEqual([]);
+    expect(await ownedIds(b.as.manager)).not.toContain(s.id);
+
     for (const url of [`/api/surveys/${s.id}/results`, `/api/surveys/${s.id}/results.csv`]) {
       expect((await inject('GET', url, a.as.learner)).statusCode, url).toBe(403);
     }
