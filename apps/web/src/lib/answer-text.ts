@@ -1,5 +1,11 @@
 import type { Answer, AttemptQuestion } from '@trilha/contracts/assessments/attempts';
 import type { TFunction } from 'i18next';
+import { currentLanguage } from './i18n';
+
+/** Points as the language writes them: at most two decimals (0,33 in Portuguese). */
+export function formatPoints(points: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(points);
+}
 
 /** An answer written out in words, with the texts the attempt showed: the learner's review and the back office's attempt. */
 export function answerText(
@@ -28,7 +34,7 @@ export function answerText(
     case 'ordering':
       return answer.order.map((i, n) => `${n + 1}. ${textOf(question.items, i)}`).join('  ');
     case 'numeric':
-      return String(answer.value);
+      return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 6 }).format(answer.value);
     case 'short_answer':
     case 'essay':
       return answer.text || t('review.noAnswer');

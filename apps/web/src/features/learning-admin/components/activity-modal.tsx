@@ -171,6 +171,14 @@ export function ActivityModal({
   const save = () => {
     if (testKind && testDraftIssues(testKind, draft.test).size > 0) {
       setCheckTest(true);
+      // Take the author to the first problem: the modal may be scrolled far from it.
+      requestAnimationFrame(() => {
+        const first = document.querySelector<HTMLElement>(
+          '[data-testid="test-settings"] [aria-invalid="true"], [data-testid="questions-error"]',
+        );
+        first?.scrollIntoView({ block: 'center' });
+        if (first instanceof HTMLInputElement) first.focus();
+      });
       return;
     }
     const body = bodyOf(draft, completion);

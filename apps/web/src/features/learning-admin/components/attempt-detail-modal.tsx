@@ -16,7 +16,7 @@ import type { AdminAttemptDetail } from '@trilha/contracts/assessments/attempts'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WrapBadge } from '../../../components/wrap-badge';
-import { answerText } from '../../../lib/answer-text';
+import { answerText, formatPoints } from '../../../lib/answer-text';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
 import { useAttemptDetail, useGradeEssays } from '../api/assessments';
@@ -169,6 +169,11 @@ export function AttemptDetailModal({
       ) : null}
       {attempt ? (
         <Stack gap="md" data-testid="attempt-detail">
+          {attempt.status === 'in_progress' ? (
+            <Alert color="blue" variant="light">
+              {t('admin.inProgress')}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Stack gap={0}>
               <Text fz="xs" c="dimmed">
@@ -211,33 +216,35 @@ export function AttemptDetailModal({
                   <Group justify="space-between" gap="xs">
                     <Text fz="sm" c="dimmed">
                       {t('review.question', { position: i + 1 })}
-                      {q.earned !== null
-                        ? ` · ${t('review.earned', { earned: q.earned, points: q.points })}`
+                      {q.earned !== null && attempt.status !== 'in_progress'
+                        ? ` · ${t('review.earned', { earned: formatPoints(q.earned), points: formatPoints(q.points) })}`
                         : ''}
                     </Text>
-                    <WrapBadge
-                      variant="light"
-                      color={q.correct === null ? 'gray' : q.correct ? 'teal' : 'red'}
-                    >
-                      {q.correct === null
-                        ? t('review.pending')
-                        : q.correct
-                          ? t('review.right')
-                          : t('review.wrong')}
-                    </WrapBadge>
+                    {attempt.status === 'in_progress' ? null : (
+                      <WrapBadge
+                        variant="light"
+                        color={q.correct === null ? 'gray' : q.correct ? 'teal' : 'red'}
+                      >
+                        {q.correct === null
+                          ? t('review.pending')
+                          : q.correct
+                            ? t('review.right')
+                            : t('review.wrong')}
+                      </WrapBadge>
+                    )}
                   </Group>
                   <Text fw={600} style={{ whiteSpace: 'pre-wrap' }}>
                     {q.stem}
                   </Text>
                   <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    <Text span fw={600}>
+                    <Text span inherit fw={600}>
                       {t('admin.learnerAnswer')}{' '}
                     </Text>
                     {answerText(q, q.answer, t)}
                   </Text>
                   {q.correctAnswer || (q as { correctText?: string | null }).correctText ? (
                     <Text fz="sm">
-                      <Text span fw={600}>
+                      <Text span inherit fw={600}>
                         {t('review.rightAnswer')}{' '}
                       </Text>
                       {(q as { correctText?: string | null }).correctText ??

@@ -192,6 +192,30 @@ describe("the course's tests in the back office", () => {
     ]);
   });
 
+  it('shows an attempt still in progress without marking its answers', async () => {
+    const open = detail(false);
+    open.attempt.status = 'in_progress';
+    mockApi((url) => {
+      if (url.startsWith('/api/admin/assessments/activities/91/attempts'))
+        return json({
+          items: [{ ...item, status: 'in_progress', essaysPending: 0 }],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        });
+      if (url === '/api/admin/assessments/attempts/300') return json(open);
+      if (url.startsWith('/api/admin/assessments/courses/1/blocks'))
+        return json({ items: [], total: 0, page: 1, pageSize: 20 });
+      return undefined;
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver a tentativa 2 de Ana Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ana Souza · tentativa 2' });
+    expect(await within(dialog).findByText(/Tentativa em andamento/)).toBeTruthy();
+    expect(within(dialog).queryByText('Correta')).toBeNull();
+    expect(within(dialog).queryByText('Errada')).toBeNull();
+  });
+
   it('unblocks a blocked learner only with a reason', async () => {
     let blocked = true;
     const { calls } = mockApi((url, init) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WrapBadge } from '../../../../components/wrap-badge';
 import { useAttemptReview } from '../../api/attempts';
 import { LoadError } from '../../components/catalog-states';
-import { answerText } from '../../../../lib/answer-text';
+import { answerText, formatPoints } from '../../../../lib/answer-text';
 
 function Mark({ question }: { question: ReviewQuestion }) {
   const { t } = useTranslation('assessments-player');
@@ -38,7 +38,7 @@ export function ReviewedQuestion({ question, position }: { question: ReviewQuest
           <Text fz="sm" c="dimmed">
             {t('review.question', { position })}
             {question.earned !== null
-              ? ` · ${t('review.earned', { earned: question.earned, points: question.points })}`
+              ? ` · ${t('review.earned', { earned: formatPoints(question.earned), points: formatPoints(question.points) })}`
               : ''}
           </Text>
           <Mark question={question} />
@@ -47,23 +47,23 @@ export function ReviewedQuestion({ question, position }: { question: ReviewQuest
           {question.stem}
         </Title>
         <Text fz="sm">
-          <Text span fw={600}>
+          <Text span inherit fw={600}>
             {t('review.yourAnswer')}{' '}
           </Text>
-          <Text span style={{ whiteSpace: 'pre-wrap' }}>
+          <Text span inherit style={{ whiteSpace: 'pre-wrap' }}>
             {answerText(question, question.answer, t)}
           </Text>
         </Text>
         {correctText ? (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span inherit fw={600}>
               {t('review.rightAnswer')}{' '}
             </Text>
             {correctText}
           </Text>
         ) : question.correctAnswer ? (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span inherit fw={600}>
               {t('review.rightAnswer')}{' '}
             </Text>
             {answerText(question, question.correctAnswer, t)}
