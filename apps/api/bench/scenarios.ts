@@ -6,6 +6,7 @@ import {
   type BenchLearningData,
   type BenchLedgerData,
 } from './seed-bench';
+import { seedBenchAttempts, type BenchAttemptsData } from './seed-attempts';
 
 /** What run.ts hands a scenario to build its requests. */
 export interface ScenarioContext {
@@ -101,6 +102,18 @@ const ledgerSeed = (db: Db) =>
     return d;
   }));
 
+// Tests: 100,000 attempts stored, seeded once (after the learning catalog, whose bench users take them).
+let attempts: Promise<BenchAttemptsData> | undefined;
+const attemptsSeed = async (db: Db) => {
+  await learningSeed(db);
+  return (attempts ??= seedBenchAttempts(db, {
+    attempts: Number(process.env.BENCH_ATTEMPTS ?? 100_000),
+  }).then((d) => {
+    console.log(`bench: ${d.attempts.toLocaleString('en-US')} test attempts stored`);
+    return d;
+  }));
+};
+
 export const benchScenarios: Scenario[] = [
   listScenario(
     'learning-course-list',
@@ -135,6 +148,61 @@ export const benchScenarios: Scenario[] = [
         ctx,
         d.detailPairs.map((p) => ({ userId: p.userId, path: `/api/learning/courses/${p.courseId}` })),
       );
+    },
+  },
+  {
+    // Each connection, as one learner after another: start an attempt (or resume the open one), then
+    // submit it. Every request of the pair is one row of the figures.
+    name: 'assessment-attempt',
+    title: 'POST …/attempts then POST …/attempts/:id/submit',
+    seed: attemptsSeed,
+    target: p99Under50,
+    options: (ctx) => {
+      const d = ctx.data as BenchAttemptsData;
+      const base = `/api/learning/activities/${d.activityId}/attempts`;
+      let turn = 0;
+      const tokens = new Map<number, string>();
+      const bearer = (userId: number) => {
+        let t = tokens.get(userId);
+        if (!t) tokens.set(userId, (t = `Bearer ${ctx.tokenFor(userId)}`));
+        return t;
+      };
+      type Turn = { userId?: number; attemptId?: number };
+      return {
+        url: ctx.base,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req, context) => {
+              const c = context as Turn;
+              c.userId = d.learnerIds[turn++ % d.learnerIds.length]!;
+              return {
+                ...req,
+                method: 'POST',
+                path: base,
+                headers: { ...req.headers, authorization: bearer(c.userId) },
+              };
+            },
+            onResponse: (status, body, context) => {
+              const c = context as Turn;
+              c.attemptId =
+                status === 200 ? (JSON.parse(body) as { attempt: { id: number } }).attempt.id : undefined;
+            },
+          },
+          {
+            method: 'POST',
+            setupRequest: (req, context) => {
+              const c = context as Turn;
+              return {
+                ...req,
+                method: 'POST',
+                path: `${base}/${c.attemptId ?? 0}/submit`,
+                headers: { ...req.headers, authorization: bearer(c.userId!) },
+              };
+            },
+          },
+        ],
+      };
     },
   },
   {
