@@ -320,8 +320,13 @@ const adminScreens: RouteObject[] = [
     () => import('../features/surveys/pages/survey-builder-page'),
   ),
   page(
-    'content/surveys/:id/results',
-    'admin:areas.content',
+    'survey-results',
+    'routes:surveyResults',
+    () => import('../features/surveys/pages/owned-results-page'),
+  ),
+  page(
+    'survey-results/:id',
+    'routes:surveyResults',
     () => import('../features/surveys/pages/survey-results-page'),
   ),
   page(

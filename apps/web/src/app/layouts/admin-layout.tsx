@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, NavLink, Stack } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconLayoutDashboard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -26,6 +26,8 @@ export default function AdminLayout() {
       label: t(`areas.${area}`),
       Icon: adminAreaIcons[area],
     })),
+    // Every back-office user may own surveys; the page lists those whose results they read.
+    { path: '/admin/survey-results', label: t('surveyResults'), Icon: IconChartBar },
   ];
 
   return (

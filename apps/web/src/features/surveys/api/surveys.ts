@@ -7,6 +7,7 @@ import {
   adminSurveyResponse,
   essayList,
   learnerSurveyResponse,
+  ownedSurveyList,
   surveyResults,
   type AnswerBody,
   type SurveyBody,
@@ -102,6 +103,14 @@ export function useAnswerSurvey(id: number) {
       await refreshSession().catch(() => null);
       await client.invalidateQueries({ queryKey: surveyKeys.learner(id) });
     },
+  });
+}
+
+/** The surveys whose results I read (owned, or all for report readers). */
+export function useOwnedSurveys() {
+  return useQuery({
+    queryKey: ['surveys', 'owned'],
+    queryFn: ({ signal }) => apiRequest('/api/surveys/owned', { schema: ownedSurveyList, signal }),
   });
 }
 

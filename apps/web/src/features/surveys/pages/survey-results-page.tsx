@@ -115,7 +115,7 @@ export default function SurveyResultsPage() {
       <Group>
         <Button
           component={Link}
-          to="/admin/content/surveys"
+          to="/admin/survey-results"
           variant="subtle"
           leftSection={<IconArrowLeft size={16} aria-hidden />}
         >

@@ -123,7 +123,7 @@ export default function SurveysAdminPage() {
                     </Button>
                     <Button
                       component={Link}
-                      to={`/admin/content/surveys/${s.id}/results`}
+                      to={`/admin/survey-results/${s.id}`}
                       size="compact-sm"
                       variant="subtle"
                       leftSection={<IconChartBar size={14} aria-hidden />}

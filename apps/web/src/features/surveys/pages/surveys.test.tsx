@@ -25,10 +25,10 @@ const learnerSurvey = {
   ],
 };
 
-function signIn(roles: ('manager' | 'sales_agent')[], user: object = {}) {
+function signIn(roles: ('manager' | 'sales_agent' | 'instructor')[], user: object = {}) {
   const base = session({
     clients: [client({ roles, homeRoute: '/home' })],
-    canAccessBackOffice: roles.includes('manager'),
+    canAccessBackOffice: !roles.includes('sales_agent'),
   });
   useCommonStore.setState({
     accessToken: 'access',
@@ -232,8 +232,8 @@ describe('the results', () => {
       if (url === '/api/surveys/7/results.csv') return new Response('"response"\r\n', { status: 200 });
       return undefined;
     });
-    const { router } = renderApp('/admin/content/surveys/7/results');
-    await settledAt(router, '/admin/content/surveys/7/results');
+    const { router } = renderApp('/admin/survey-results/7');
+    await settledAt(router, '/admin/survey-results/7');
     expect(await screen.findByRole('heading', { name: 'Resultados: Clima da equipe' })).toBeTruthy();
     expect(screen.getByText('4 respostas')).toBeTruthy();
     const first = screen.getByRole('region', { name: '1. Como foi?' });
@@ -252,5 +252,35 @@ describe('the results', () => {
     URL.revokeObjectURL ??= () => undefined;
     fireEvent.click(screen.getByRole('button', { name: 'Baixar CSV' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/surveys/7/results.csv')).toBe(true));
+  });
+});
+
+describe('the surveys I own', () => {
+  it('lists them for an instructor, outside the content area, with the way to their results', async () => {
+    signIn(['instructor']);
+    mockApi((url) => {
+      if (url === '/api/surveys/owned')
+        return json({
+          surveys: [
+            {
+              id: 9,
+              title: 'Clima dos treinamentos',
+              startsAt: '2026-11-01T10:00:00.000Z',
+              endsAt: '2026-12-01T10:00:00.000Z',
+              published: true,
+              mandatory: false,
+              responses: 4,
+            },
+          ],
+        });
+      return undefined;
+    });
+    const { router } = renderApp('/admin/survey-results');
+    await settledAt(router, '/admin/survey-results');
+    const row = (await screen.findByText('Clima dos treinamentos')).closest('tr')!;
+    expect(within(row).getByText('4')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Resultados de pesquisas' }).length).toBeGreaterThan(0);
+    fireEvent.click(within(row).getByRole('link', { name: 'Resultados: Clima dos treinamentos' }));
+    await settledAt(router, '/admin/survey-results/9');
   });
 });
