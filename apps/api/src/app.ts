@@ -45,6 +45,7 @@ import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
+import { registerStore } from './modules/store/store.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
+  const store = registerStore(app, { ...deps, ledger: rewards.ledger, learning: learning.finishes });
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const modules = {
@@ -205,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions) {
     accountsAdmin,
     learning,
     rewards,
+    store,
     assessments,
     surveys,
   };

@@ -1,0 +1,36 @@
+import type { App } from '../../context';
+import type { CoreDeps } from '../../features';
+import type { LearningFinishes } from '../rewards/awards.ports';
+import type { LedgerPort } from '../rewards/ports';
+import { registerStoreRoutes } from './store.routes';
+import { createStoreService, type ApprovalMayWait } from './store.service';
+
+/**
+ * The reward store (docs/store.md): the catalog, redemption through the ledger port, and the orders. The
+ * approval hook `approvalMayWait` answers false until the loyalty program fills it.
+ */
+export function registerStore(
+  app: App,
+  deps: CoreDeps & {
+    ledger: LedgerPort;
+    learning: Pick<LearningFinishes, 'finished' | 'target'>;
+    approvalMayWait?: ApprovalMayWait;
+  },
+) {
+  const store = createStoreService({
+    db: deps.db,
+    now: () => new Date(),
+    ledger: deps.ledger,
+    notifications: deps.services.notifications,
+    courseFinished: (clientId, userId, courseId) =>
+      deps.learning.finished(clientId, userId, 'course', courseId),
+    courseExists: async (clientId, courseId) =>
+      (await deps.learning.target(clientId, 'course', courseId)) !== null,
+    approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
+    messageKey: deps.config.MESSAGE_KEY,
+  });
+  registerStoreRoutes(app, deps, store);
+  return { store };
+}
+
+export type StoreModule = ReturnType<typeof registerStore>;
