@@ -281,7 +281,11 @@ describe('progress rules enforced by the server', () => {
     expect(beat.json().activity).toMatchObject({ status: 'in_progress', percent: 0 });
     await elapse(id, 15);
     beat = await progress(id, { type: 'heartbeat' });
-    expect(beat.json().activity).toMatchObject({ status: 'in_progress', percent: 50 });
+    // 15 s moved back plus the real time between the two statements (more than 0.3 s on a loaded
+    // machine): half of the 30 s or a little more.
+    expect(beat.json().activity.status).toBe('in_progress');
+    expect(beat.json().activity.percent).toBeGreaterThanOrEqual(50);
+    expect(beat.json().activity.percent).toBeLessThan(70);
     await elapse(id, 15);
     beat = await progress(id, { type: 'heartbeat' });
     expect(beat.json().activity.status).toBe('finished');
