@@ -539,6 +539,12 @@ export function createStoreService(deps: StoreDeps) {
         if (error instanceof AppError && error.code === 'REWARDS_INSUFFICIENT_POINTS') {
           throw new AppError('STORE_INSUFFICIENT_POINTS', 422);
         }
+        // The database gave up on the transaction (a deadlock or serialization failure): nothing was
+        // written, and the user may try again.
+        const pgCode =
+          (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ??
+          (error as { code?: unknown } | null)?.code;
+        if (pgCode === '40P01' || pgCode === '40001') throw new AppError('STORE_REDEEM_FAILED', 409);
         throw error;
       }
     },
