@@ -292,7 +292,13 @@ for (const language of ['pt-BR', 'en-US', 'es', 'fr']) {
       await scormFrame(page);
       await shot(page, `player-scorm-${suffix}`);
 
+      // Signed out for good: with the learner's session still in the page's storage, the next load renews it
+      // through the refresh cookie that the API sign-in below sets, and opens the app instead of the login.
       await page.context().clearCookies();
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
       await signIn(page, manager);
       await page.goto(`/admin/content?locale=${language}`);
       await expect(page.getByRole('link', { name: COURSE })).toBeVisible();

@@ -70,7 +70,13 @@ for (const viewport of viewports) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await look(page, `contact-us-${suffix}`);
 
+      // Signed out for good: with the promoter's session still in the page's storage, the next load renews it
+      // through the refresh cookie that the API sign-in below sets, and opens the app instead of the login.
       await page.context().clearCookies();
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
       await signIn(page, account('admin'), language);
       for (const [path, name] of [
         ['/admin/users', 'admin-users'],
