@@ -217,7 +217,7 @@ export function AttemptDetailModal({
                     <Text fz="sm" c="dimmed">
                       {t('review.question', { position: i + 1 })}
                       {q.earned !== null && attempt.status !== 'in_progress'
-                        ? ` · ${t('review.earned', { earned: formatPoints(q.earned), points: formatPoints(q.points) })}`
+                        ? ` · ${t('review.earned', { count: q.points, earned: formatPoints(q.earned), points: formatPoints(q.points) })}`
                         : ''}
                     </Text>
                     {attempt.status === 'in_progress' ? null : (

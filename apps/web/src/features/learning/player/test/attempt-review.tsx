@@ -38,7 +38,7 @@ export function ReviewedQuestion({ question, position }: { question: ReviewQuest
           <Text fz="sm" c="dimmed">
             {t('review.question', { position })}
             {question.earned !== null
-              ? ` · ${t('review.earned', { earned: formatPoints(question.earned), points: formatPoints(question.points) })}`
+              ? ` · ${t('review.earned', { count: question.points, earned: formatPoints(question.earned), points: formatPoints(question.points) })}`
               : ''}
           </Text>
           <Mark question={question} />

@@ -416,6 +416,8 @@ describe('the test player', () => {
     expect(within(reviewed).getByText('Errada')).toBeTruthy();
     expect(within(reviewed).getByText('Negar a troca')).toBeTruthy();
     expect(reviewed.textContent).toContain('Resposta certa: Trocar o produto');
+    expect(reviewed.textContent).toContain('0 de 1 ponto');
+    expect(reviewed.textContent).not.toContain('pontos');
     expect(within(reviewed).getByText('A troca é um direito do cliente.')).toBeTruthy();
   });
 
