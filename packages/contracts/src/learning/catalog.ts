@@ -171,6 +171,22 @@ export const courseDetail = courseListItem.extend({
 });
 export type CourseDetail = z.infer<typeof courseDetail>;
 
+/** GET /api/learning/continue: the unfinished course the learner worked on last (home), or null. */
+export const continueCourse = z.object({
+  course: z
+    .object({
+      id,
+      title: z.string(),
+      coverUrl: z.string().nullable(),
+      progress: progressSummary,
+      /** The hierarchy order of the activity "continue" opens, and its title. */
+      resumeAt: z.string(),
+      resumeTitle: z.string(),
+    })
+    .nullable(),
+});
+export type ContinueCourse = z.infer<typeof continueCourse>;
+
 /** PUT /api/learning/courses/:id/favorite and /api/learning/trails/:id/favorite */
 export const favoriteBody = z.object({ favorite: z.boolean() });
 export type FavoriteBody = z.infer<typeof favoriteBody>;

@@ -684,7 +684,15 @@ export function createCachedCatalogRepo(
     return { row: trailRowOf(t, mine), items };
   };
 
-  return { courseList, courseCard, cardParts, trailRows: sqlRepo.trailRows, trailList, trailDetail };
+  return {
+    courseList,
+    courseCard,
+    cardParts,
+    trailRows: sqlRepo.trailRows,
+    trailList,
+    trailDetail,
+    recentUnfinished: sqlRepo.recentUnfinished,
+  };
 }
 
 /**

@@ -294,6 +294,20 @@ export function createCatalogRepo(db: DbOrTx) {
     return { row, items };
   }
 
-  return { courseList, courseCard, trailRows, trailList, trailDetail };
+  /** The viewer's unfinished courses they have worked on, the most recent first (home's "continue"). */
+  async function recentUnfinished(v: Viewer, limit: number): Promise<number[]> {
+    const rows = rowsOf<{ course_id: number }>(
+      await db.execute(sql`
+        select cp.course_id from course_progress cp
+        join courses c on c.id = cp.course_id
+        where cp.user_id = ${v.userId} and cp.client_id = ${v.clientId} and cp.finished_at is null
+          and ${visibleTo(v, 'c')}
+        order by cp.last_activity_at desc, cp.course_id
+        limit ${limit}`),
+    );
+    return rows.map((r) => Number(r.course_id));
+  }
+
+  return { courseList, courseCard, trailRows, trailList, trailDetail, recentUnfinished };
 }
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

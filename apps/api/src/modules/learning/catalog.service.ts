@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type {
+  ContinueCourse,
   CourseDetail,
   CourseListFilters,
   CourseListItem,
@@ -110,6 +111,31 @@ export function createCatalogService(deps: {
       resumeAt: resume?.hierarchyOrder ?? null,
       publicSlug: ctx.card.is_public ? portfolioSlug(ctx.card.title, ctx.card.id) : null,
     };
+  }
+
+  /**
+   * Home's "continue": the unfinished course the viewer worked on last that they can still open, with the
+   * activity "continue" goes to; null when there is none (a blocked or locked course is passed over).
+   */
+  async function continueCourse(v: Viewer): Promise<ContinueCourse> {
+    for (const courseId of await repo.recentUnfinished(v, 5)) {
+      const ctx = await contexts.load(v, courseId);
+      if (ctx.lock.locked) continue;
+      const resume = ctx.activities.find((a) => !a.lock.locked && a.status !== 'finished');
+      if (!resume) continue;
+      const card = cardOf(ctx.card);
+      return {
+        course: {
+          id: card.id,
+          title: card.title,
+          coverUrl: card.coverUrl,
+          progress: card.progress,
+          resumeAt: resume.hierarchyOrder,
+          resumeTitle: resume.title,
+        },
+      };
+    }
+    return { course: null };
   }
 
   async function assertVisible(v: Viewer, kind: 'course' | 'trail', id: number) {
@@ -268,6 +294,7 @@ export function createCatalogService(deps: {
     filterOptions,
     courseList,
     courseDetail,
+    continueCourse,
     setFavorite,
     enroll,
     unenroll,

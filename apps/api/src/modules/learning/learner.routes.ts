@@ -5,6 +5,7 @@ import {
   activityProgressBody,
   authorizationParams,
   authorizeBody,
+  continueCourse,
   courseDetail,
   courseListPage,
   courseListQuery,
@@ -102,6 +103,19 @@ export function registerLearnerRoutes(
       },
     },
     async (request) => s.catalog.courseDetail(await viewer(request), request.params.id),
+  );
+
+  app.get(
+    '/api/learning/continue',
+    {
+      preHandler: courses,
+      schema: {
+        tags,
+        summary: 'The unfinished course the learner worked on last, and where "continue" goes',
+        response: { 200: continueCourse, ...errors },
+      },
+    },
+    async (request) => s.catalog.continueCourse(await viewer(request)),
   );
 
   for (const kind of ['course', 'trail'] as const) {
