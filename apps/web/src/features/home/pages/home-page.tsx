@@ -35,6 +35,17 @@ const RewardsCard = lazy(() =>
   ),
 );
 
+/** "Continue where you left off" arrives the same way, after the first paint. */
+const ContinueCard = lazy(() =>
+  import('../components/continue-card').then(
+    (m) => ({ default: m.ContinueCard }),
+    (error: unknown) => {
+      console.error(error);
+      return { default: () => null };
+    },
+  ),
+);
+
 export interface HomePageProps {
   /** The preference fields (company, language), composed in by the route. */
   preferences?: ReactNode;
@@ -80,12 +91,15 @@ export function HomePage({ preferences }: HomePageProps) {
       </Paper>
 
       <div className={classes.layout}>
-        <div className={classes.rewards}>
+        <Stack gap="xl" className={classes.rewards}>
           {/* The stand-in keeps the card's room, so what follows does not jump when it arrives. */}
           <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
             <RewardsCard />
           </Suspense>
-        </div>
+          <Suspense fallback={null}>
+            <ContinueCard />
+          </Suspense>
+        </Stack>
         <Stack gap="md" component="section" aria-labelledby="home-modules-title" className={classes.modules}>
           <div>
             <Title order={2} fz="h3" id="home-modules-title">
