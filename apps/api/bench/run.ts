@@ -34,7 +34,11 @@ if (config.DATABASE_URL)
 
 console.log(`bench: seeding ${USERS.toLocaleString('en-US')} users…`);
 const t0 = Date.now();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
 await database.migrate();
 await runSeeders(database.db, [...baseSeeders, ...demoSeeders]);
 const sessions = await seedBenchUsers(database.db, USERS);
