@@ -1,4 +1,5 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './schema/core';
 import { users } from './schema/users';
 
@@ -17,3 +18,16 @@ export const userRef = () =>
   integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
+
+/** A list of ids or of texts that is never null: empty by default (audiences, tags). */
+export const intArray = (name: string) =>
+  integer(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`);
+
+export const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);

@@ -13,19 +13,14 @@ import {
   check,
   primaryKey,
 } from 'drizzle-orm/pg-core';
-import { clients } from './core';
 import { activities, courses, trails } from './learning';
 import { users } from './users';
+import { clientRef, userRef } from '../columns';
 
 /**
  * The question bank of the assessments area (docs/assessments.md): a client's questions and the
  * categories that group them. Owned by the assessments module (modules/assessments).
  */
-
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
 
 /** Kept in step with `questionKinds` in packages/contracts/src/assessments/questions.ts. */
 export const questionKinds = [
@@ -96,11 +91,6 @@ export const questions = pgTable(
 
 // ---------------------------------------------------------------------------------------------------
 // Tests and quizzes: attempts and the learner's standing in a course (docs/assessments.md, "Tests and quizzes")
-
-const userRef = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 
 export const attemptStatuses = ['in_progress', 'submitted', 'expired', 'pending_grading'] as const;
 

@@ -15,19 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sites } from './core';
 import { users } from './users';
-import { clientRef, created, userRef } from '../columns';
+import { clientRef, created, intArray, textArray, userRef } from '../columns';
 
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const intArray = (name: string) =>
-  integer(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::integer[]`);
-const textArray = (name: string) =>
-  text(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`);
 
 /** Organisational areas of a client (the spec's country_areas); users belong to some, content targets some. */
 export const audienceAreas = pgTable(

@@ -10,28 +10,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './core';
 import { users } from './users';
+import { clientRef, intArray, textArray } from '../columns';
 
 /**
  * Surveys (docs/surveys.md): a client's surveys, each user's one response and its answers. Owned by the
  * surveys module (modules/surveys).
  */
-
-const clientRef = () =>
-  integer('client_id')
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
-const intArray = (name: string) =>
-  integer(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::integer[]`);
-const textArray = (name: string) =>
-  text(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`);
 
 /**
  * A survey. Texts are jsonb per language (`{ "pt-BR": …, "en-US": … }`) and the questions one jsonb list
