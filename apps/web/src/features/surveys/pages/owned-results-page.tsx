@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableFrame } from '../../../components/table-frame';
-import { formatDate } from '../../../lib/i18n';
 import { useOwnedSurveys } from '../api/surveys';
+import { SurveyPeriodAndStatus } from '../components/survey-cells';
 
 /** /admin/survey-results: the surveys whose results I read (those I own; every one for report readers). */
 export default function OwnedResultsPage() {
@@ -36,21 +36,7 @@ export default function OwnedResultsPage() {
             {surveys.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>{s.title}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(s.startsAt)} – {formatDate(s.endsAt)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Badge variant="light" color={s.published ? 'green' : 'gray'}>
-                      {s.published ? t('admin.published') : t('admin.draft')}
-                    </Badge>
-                    {s.mandatory ? (
-                      <Badge variant="light" color="orange">
-                        {t('admin.mandatory')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
+                <SurveyPeriodAndStatus survey={s} />
                 <Table.Td>{s.responses}</Table.Td>
                 <Table.Td>
                   <Button

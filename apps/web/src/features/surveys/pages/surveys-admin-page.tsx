@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AdminSurvey } from '@trilha/contracts/surveys';
 import { useState } from 'react';
@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { TableFrame } from '../../../components/table-frame';
 import { apiErrorText } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
 import { SURVEYS_PAGE_SIZE, useAdminSurveys, useDeleteSurvey } from '../api/surveys';
+import { SurveyPeriodAndStatus } from '../components/survey-cells';
 
 function DeleteSurvey({ survey, onClose }: { survey: AdminSurvey; onClose: () => void }) {
   const { t } = useTranslation('surveys');
@@ -93,21 +93,7 @@ export default function SurveysAdminPage() {
             {surveys.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>{s.title['pt-BR']}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(s.startsAt)} – {formatDate(s.endsAt)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Badge variant="light" color={s.published ? 'green' : 'gray'}>
-                      {s.published ? t('admin.published') : t('admin.draft')}
-                    </Badge>
-                    {s.mandatory ? (
-                      <Badge variant="light" color="orange">
-                        {t('admin.mandatory')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
+                <SurveyPeriodAndStatus survey={s} />
                 <Table.Td>{s.responses}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
