@@ -17,13 +17,18 @@ export function SurveyPeriodAndStatus({ survey }: { survey: SurveyRow }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {formatDate(survey.startsAt)} – {formatDate(survey.endsAt)}
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="wrap">
-          <Badge variant="light" color={survey.published ? 'green' : 'gray'}>
+      {/* The badges keep their words; on a phone the table scrolls sideways instead. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            variant="light"
+            color={survey.published ? 'green' : 'gray'}
+            style={{ flexShrink: 0, width: 'max-content' }}
+          >
             {survey.published ? t('admin.published') : t('admin.draft')}
           </Badge>
           {survey.mandatory ? (
-            <Badge variant="light" color="orange">
+            <Badge variant="light" color="orange" style={{ flexShrink: 0, width: 'max-content' }}>
               {t('admin.mandatory')}
             </Badge>
           ) : null}

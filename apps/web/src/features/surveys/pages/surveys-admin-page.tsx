@@ -7,9 +7,13 @@ import { Link } from 'react-router';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { TableFrame } from '../../../components/table-frame';
 import { apiErrorText } from '../../../lib/form-errors';
+import { currentLanguage } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
 import { SURVEYS_PAGE_SIZE, useAdminSurveys, useDeleteSurvey } from '../api/surveys';
 import { SurveyPeriodAndStatus } from '../components/survey-cells';
+
+/** The title in the reader's language, else the survey's own (pt-BR), which is always written. */
+const titleOf = (survey: AdminSurvey) => survey.title[currentLanguage()] || survey.title['pt-BR'];
 
 function DeleteSurvey({ survey, onClose }: { survey: AdminSurvey; onClose: () => void }) {
   const { t } = useTranslation('surveys');
@@ -22,7 +26,7 @@ function DeleteSurvey({ survey, onClose }: { survey: AdminSurvey; onClose: () =>
       closeButtonProps={{ 'aria-label': t('builder.cancel') }}
     >
       <Stack>
-        <Text>{t('admin.confirmDelete', { title: survey.title['pt-BR'] })}</Text>
+        <Text>{t('admin.confirmDelete', { title: titleOf(survey) })}</Text>
         {remove.isError ? (
           <Text c="red.8" fz="sm" role="alert">
             {apiErrorText(remove.error)}
@@ -92,7 +96,7 @@ export default function SurveysAdminPage() {
           <Table.Tbody>
             {surveys.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>{s.title['pt-BR']}</Table.Td>
+                <Table.Td>{titleOf(s)}</Table.Td>
                 <SurveyPeriodAndStatus survey={s} />
                 <Table.Td>{s.responses}</Table.Td>
                 <Table.Td>
@@ -103,7 +107,7 @@ export default function SurveysAdminPage() {
                       size="compact-sm"
                       variant="subtle"
                       leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={`${t('admin.edit')}: ${s.title['pt-BR']}`}
+                      aria-label={`${t('admin.edit')}: ${titleOf(s)}`}
                     >
                       {t('admin.edit')}
                     </Button>
@@ -113,7 +117,7 @@ export default function SurveysAdminPage() {
                       size="compact-sm"
                       variant="subtle"
                       leftSection={<IconChartBar size={14} aria-hidden />}
-                      aria-label={`${t('admin.results')}: ${s.title['pt-BR']}`}
+                      aria-label={`${t('admin.results')}: ${titleOf(s)}`}
                     >
                       {t('admin.results')}
                     </Button>
@@ -122,7 +126,7 @@ export default function SurveysAdminPage() {
                       variant="subtle"
                       color="red"
                       leftSection={<IconTrash size={14} aria-hidden />}
-                      aria-label={`${t('admin.delete')}: ${s.title['pt-BR']}`}
+                      aria-label={`${t('admin.delete')}: ${titleOf(s)}`}
                       onClick={() => setDeleting(s)}
                     >
                       {t('admin.delete')}
