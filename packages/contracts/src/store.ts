@@ -8,6 +8,7 @@ import { page, pageQuery } from './profile';
  *
  *   Learner (any member of the selected client):
  *   GET    /api/store/items                   storeListQuery      → storeItemPage
+ *   GET    /api/store/catalog                                     → storeCatalog (names in the caller's language)
  *   GET    /api/store/items/:id                                   → storeItemDetail
  *   POST   /api/store/items/:id/redeem        redeemBody          → storeOrderResponse (Idempotency-Key)
  *   GET    /api/store/orders                  pageQuery           → storeOrderPage (the caller's)
@@ -199,6 +200,20 @@ export const storeItemPage = page(storeItem).extend({
   available: z.number().int(),
 });
 
+/** The departments and categories a learner filters by, named in the caller's language. */
+export const storeCatalog = z.object({
+  departments: z.array(z.object({ id: serialId(), name: z.string() })),
+  categories: z.array(
+    z.object({
+      id: serialId(),
+      name: z.string(),
+      maxPerUser: z.number().int().nullable(),
+      periodDays: z.number().int().nullable(),
+    }),
+  ),
+});
+export type StoreCatalog = z.infer<typeof storeCatalog>;
+
 /** What stops the caller from redeeming the item now; all empty/false: it can be redeemed. */
 export const redeemMissing = z.object({
   points: z.number().int(),
@@ -276,6 +291,8 @@ export const storeOrder = z.object({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   reprovedAt: z.string().nullable(),
+  /** The customer's name and e-mail: in the back office's queue only. */
+  customer: z.object({ name: z.string(), email: z.string().nullable() }).optional(),
 });
 export type StoreOrder = z.infer<typeof storeOrder>;
 export const storeOrderResponse = z.object({ order: storeOrder, replayed: z.boolean().optional() });

@@ -27,6 +27,12 @@ export function registerStore(
     courseExists: async (clientId, courseId) =>
       (await deps.learning.target(clientId, 'course', courseId)) !== null,
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
+    customerOf: async (userId) => {
+      const person = await deps.services.directory.withActiveMemberships(userId);
+      if (!person) return null;
+      const { user } = person;
+      return { name: `${user.firstName} ${user.lastName}`.trim() || user.username, email: user.email };
+    },
     messageKey: deps.config.MESSAGE_KEY,
   });
   registerStoreRoutes(app, deps, store);

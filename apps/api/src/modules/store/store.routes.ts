@@ -17,6 +17,7 @@ import {
   redeemBody,
   reproveBody,
   shipBody,
+  storeCatalog,
   storeIdParams,
   storeItemDetail,
   storeItemPage,
@@ -67,6 +68,19 @@ export function registerStoreRoutes(app: App, deps: CoreDeps, store: StoreServic
       },
     },
     async (request) => store.listing(actor(request), request.query, request.lang),
+  );
+
+  app.get(
+    '/api/store/catalog',
+    {
+      preHandler: requireClient,
+      schema: {
+        tags,
+        summary: 'The store’s departments and categories, named in the caller’s language',
+        response: { 200: storeCatalog, ...errors },
+      },
+    },
+    async (request) => store.catalog(request.tenant!.clientId, request.lang),
   );
 
   app.get(

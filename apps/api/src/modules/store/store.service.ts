@@ -50,6 +50,8 @@ export interface StoreDeps {
   /** Whether the client has that course (learning's targets). */
   courseExists: (clientId: number, courseId: number) => Promise<boolean>;
   approvalMayWait: ApprovalMayWait;
+  /** The name and e-mail the back office's queue shows (the users module's directory). */
+  customerOf: (userId: number) => Promise<{ name: string; email: string | null } | null>;
   messageKey: string | undefined;
 }
 
@@ -549,6 +551,21 @@ export function createStoreService(deps: StoreDeps) {
       }
     },
 
+    /** The departments and categories a learner filters by, named in the caller's language. */
+    async catalog(clientId: number, lang: LanguageCode) {
+      const repo = repoOf(clientId);
+      const [departments, categories] = await Promise.all([repo.departments(), repo.categories()]);
+      return {
+        departments: departments.map((d) => ({ id: d.id, name: textIn(d.name, lang) })),
+        categories: categories.map((c) => ({
+          id: c.id,
+          name: textIn(c.name, lang),
+          maxPerUser: c.maxPerUser,
+          periodDays: c.periodDays,
+        })),
+      };
+    },
+
     async myOrders(actor: Actor, page: number, pageSize: number, lang: LanguageCode) {
       const repo = repoOf(actor.clientId);
       const { rows, total } = await repo.ordersPage({ userId: actor.userId }, page, pageSize);
@@ -568,8 +585,16 @@ export function createStoreService(deps: StoreDeps) {
     async adminOrders(clientId: number, query: AdminOrderQuery, lang: LanguageCode) {
       const repo = repoOf(clientId);
       const { rows, total } = await repo.ordersPage(query, query.page, query.pageSize);
+      const customers = new Map<number, { name: string; email: string | null } | null>();
+      for (const userId of new Set(rows.map((r) => r.order.userId))) {
+        customers.set(userId, await deps.customerOf(userId));
+      }
       const items = [];
-      for (const r of rows) items.push(await orderOf(repo, r.order, r, lang, null));
+      for (const r of rows) {
+        const order = await orderOf(repo, r.order, r, lang, null);
+        const customer = customers.get(r.order.userId);
+        items.push(customer ? { ...order, customer } : order);
+      }
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 

@@ -348,6 +348,10 @@ describe('orders', () => {
     expect(mine.json().order.voucherCode).toMatch(/^CODE-/);
     const queue = await call('GET', `/api/admin/store/orders?itemId=${item.id}`, admin);
     expect(queue.json().items[0].voucherCode).toBeNull();
+    // The queue names the customer; the learner's own answers do not carry it.
+    expect(queue.json().items[0].customer.name).toEqual(expect.any(String));
+    expect(queue.json().items[0].customer.name.length).toBeGreaterThan(0);
+    expect(mine.json().order.customer).toBeUndefined();
     expect((await act(order.id, 'ship', { carrier: 'x', trackingCode: 'y' })).statusCode).toBe(409);
     expect((await act(order.id, 'deliver')).json().order.status).toBe('delivered');
   });
@@ -364,5 +368,30 @@ describe('orders', () => {
     expect((await call('GET', `/api/store/items/${item.id}`, as)).statusCode).toBe(404);
     const queueB = await call('GET', '/api/admin/store/orders', adminB);
     expect(queueB.json().items.every((o: { id: number }) => o.id !== order.id)).toBe(true);
+  });
+});
+
+describe('the learner’s catalog of departments and categories', () => {
+  it('names them in the caller’s language, per client, for any member', async () => {
+    const c = await catalog();
+    const cB = await catalog(adminB);
+    const pt = await call('GET', '/api/store/catalog', learner.as);
+    expect(pt.statusCode).toBe(200);
+    const body = pt.json() as {
+      departments: { id: number; name: string }[];
+      categories: { id: number; name: string; maxPerUser: number | null }[];
+    };
+    expect(body.departments.find((d) => d.id === c.departmentId)?.name).toBe('Eletrônicos');
+    expect(body.categories.find((d) => d.id === c.categoryId)).toMatchObject({
+      name: 'Fones',
+      maxPerUser: 2,
+    });
+    expect(body.departments.some((d) => d.id === cB.departmentId)).toBe(false);
+    expect(body.categories.some((d) => d.id === cB.categoryId)).toBe(false);
+    const en = await call('GET', '/api/store/catalog', { ...learner.as, 'accept-language': 'en-US' });
+    expect(en.json().departments.find((d: { id: number }) => d.id === c.departmentId).name).toBe(
+      'Eletrônicos (en)',
+    );
+    expect((await call('GET', '/api/store/catalog', {})).statusCode).toBe(401);
   });
 });
