@@ -7,6 +7,7 @@ import { learningDemoSeeder } from './learning-demo';
 import { aboutTeamDemoSeeder } from './about-team-demo';
 import { rewardsDemoSeeder } from './rewards-demo';
 import { surveysDemoSeeder } from './surveys-demo';
+import { assessmentsDemoSeeder } from './assessments-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -21,6 +22,7 @@ export const demoSeeders: readonly Seeder[] = [
   aboutTeamDemoSeeder,
   rewardsDemoSeeder,
   surveysDemoSeeder,
+  assessmentsDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
