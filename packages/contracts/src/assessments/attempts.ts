@@ -18,6 +18,8 @@ import { questionKind } from './questions';
  *   GET  /api/admin/assessments/activities/:id/attempts?status&userId&page&pageSize → adminAttemptPage
  *   GET  /api/admin/assessments/attempts/:attemptId                        → adminAttemptDetail
  *   POST /api/admin/assessments/attempts/:attemptId/grades  essayGradesBody → adminAttemptDetail
+ *   GET  /api/admin/assessments/courses?search&page&pageSize               → assessedCoursePage
+ *   GET  /api/admin/assessments/courses/:id                                → assessedCourseDetail
  *   GET  /api/admin/assessments/courses/:id/blocks?page&pageSize           → courseBlockPage
  *   POST /api/admin/assessments/courses/:id/users/:userId/unblock  unblockBody → unblockResponse
  *
@@ -345,3 +347,47 @@ export const unblockBody = z.object({ reason: text().trim().min(3).max(500) });
 export type UnblockBody = z.input<typeof unblockBody>;
 export const unblockResponse = z.object({ unblocked: z.boolean(), courseStatus: progressStatus });
 export type UnblockResponse = z.infer<typeof unblockResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// The instructor's screen: the client's courses that have tests
+
+/** GET /api/admin/assessments/courses — `search` in the title (taken literally), paged. */
+export const assessedCourseListQuery = z.object({
+  search: text().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AssessedCourseListQuery = z.input<typeof assessedCourseListQuery>;
+
+/** A test of a course, as the instructor picks it. */
+export const assessedTest = z.object({
+  id: z.number().int(),
+  kind: testActivityKind,
+  title: z.string(),
+  /** `module.position` in the course's menu. */
+  hierarchyOrder: z.string(),
+});
+export type AssessedTest = z.infer<typeof assessedTest>;
+
+/** A course with tests: its tests in menu order, attempts waiting for an essay grade, learners blocked. */
+export const assessedCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  published: z.boolean(),
+  tests: z.array(assessedTest),
+  pendingGrading: z.number().int(),
+  blocked: z.number().int(),
+});
+export type AssessedCourse = z.infer<typeof assessedCourse>;
+
+export const assessedCoursePage = z.object({
+  items: z.array(assessedCourse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AssessedCoursePage = z.infer<typeof assessedCoursePage>;
+
+/** GET /api/admin/assessments/courses/:id — one course with tests (404 without tests or of another client). */
+export const assessedCourseDetail = z.object({ course: assessedCourse });
+export type AssessedCourseDetail = z.infer<typeof assessedCourseDetail>;

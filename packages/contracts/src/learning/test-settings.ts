@@ -26,6 +26,15 @@ export const blockingTestKinds: readonly TestActivityKind[] = ['block_test', 'bl
 export const restartingTestKinds: readonly TestActivityKind[] = ['restart_test', 'restart_general_test'];
 /** Cover the whole course: they open once every other activity of the course is finished. */
 export const generalTestKinds: readonly TestActivityKind[] = ['block_general_test', 'restart_general_test'];
+/**
+ * What a general test covers: its `course` (default), or, when the course is opened inside a trail, the
+ * whole `trail`: it then opens once every other course of the trail is finished too, and its block or
+ * restart applies to every course of the trail. Other kinds ignore it.
+ */
+export const generalTestScopes = ['course', 'trail'] as const;
+export const generalTestScope = z.enum(generalTestScopes);
+export type GeneralTestScope = z.infer<typeof generalTestScope>;
+
 /** Practice: any submitted attempt finishes it, and it never counts toward the course grade. */
 export const practiceTestKinds: readonly TestActivityKind[] = ['unevaluated_quiz'];
 
@@ -90,6 +99,8 @@ const testSettingsShape = z.object({
   timeLimitMinutes: z.number().int().min(1).max(testLimits.timeLimitMinutes).nullable().default(null),
   review: reviewMode.default('answers'),
   countedAttempt: countedAttempt.default('highest'),
+  /** General kinds only: the course (default) or, opened inside a trail, the whole trail. */
+  scope: generalTestScope.default('course'),
 });
 
 /** The rules shared by every test kind; each failure names its field and its error code. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { testActivityKinds } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import type { AttemptQuestionSnapshot, EssayGrade } from '../../db/schema/assessments';
@@ -63,6 +64,8 @@ const attemptColumns = sql`id, client_id, user_id, activity_id, course_id, trail
   (deadline_at is not null and deadline_at <= now()) as overdue`;
 
 const int = (v: unknown) => Number(v);
+/** A search text matched literally by `ilike`. */
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function normalize(r: AttemptRow): AttemptRow {
   return {
@@ -146,6 +149,37 @@ export function createAttemptsRepo(db: DbOrTx) {
         where user_id = ${userId} and course_id = ${courseId} and client_id = ${clientId}`);
       await db.execute(sql`update course_progress set completed_count = 0, finished_at = null, last_activity_at = now()
         where user_id = ${userId} and course_id = ${courseId} and client_id = ${clientId}`);
+    },
+
+    /** The published courses of a trail of the client, by id (a trail-wide general test's reach). */
+    async trailCourseIds(clientId: number, trailId: number): Promise<number[]> {
+      return rowsOf<{ id: number }>(
+        await db.execute(sql`select distinct c.id from trail_items ti
+          join courses c on c.id = ti.item_id and c.client_id = ${clientId} and c.published
+          where ti.trail_id = ${trailId} and ti.client_id = ${clientId} and ti.item_kind = 'course'
+          order by c.id`),
+      ).map((r) => int(r.id));
+    },
+
+    /**
+     * Unblocks a learner in a course and in every other course blocked by the same test (a trail-wide
+     * general test blocks each course of its trail); each course's attempts start a new generation.
+     * Answers the courses unblocked.
+     */
+    async unblockAll(
+      clientId: number,
+      userId: number,
+      courseId: number,
+      activityId: number | null,
+    ): Promise<number[]> {
+      return rowsOf<{ course_id: number }>(
+        await db.execute(sql`update assessment_course_states
+          set blocked_at = null, blocked_activity_id = null, generation = generation + 1, updated_at = now()
+          where user_id = ${userId} and client_id = ${clientId} and blocked_at is not null
+            and (course_id = ${courseId}
+              ${activityId !== null ? sql`or blocked_activity_id = ${activityId}` : sql``})
+          returning course_id`),
+      ).map((r) => int(r.course_id));
     },
 
     async openAttempt(clientId: number, userId: number, activityId: number): Promise<AttemptRow | undefined> {
@@ -374,6 +408,57 @@ export function createAttemptsRepo(db: DbOrTx) {
           order by s.blocked_at desc, s.user_id limit ${pageSize} offset ${(page - 1) * pageSize}`),
       );
       return { total: count?.n ?? 0, rows };
+    },
+
+    /**
+     * The client's courses that have tests (the instructor's screen), by title, or one of them
+     * (`courseId`): each with its tests in menu order, the attempts waiting for an essay grade and the
+     * learners blocked.
+     */
+    async assessedCourses(
+      clientId: number,
+      f: { search: string; page: number; pageSize: number; courseId?: number },
+    ) {
+      const kinds = sql.raw(`array[${testActivityKinds.map((k) => `'${k}'`).join(',')}]`);
+      const where = sql`c.client_id = ${clientId}
+        and exists (select 1 from activities a where a.course_id = c.id and a.client_id = ${clientId}
+          and a.kind = any(${kinds}))
+        ${f.courseId !== undefined ? sql`and c.id = ${f.courseId}` : sql``}
+        ${f.search ? sql`and c.title ilike ${`%${likeLiteral(f.search)}%`}` : sql``}`;
+      const [count] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from courses c where ${where}`),
+      );
+      const rows = rowsOf<{
+        id: number;
+        title: string;
+        published: boolean;
+        tests: { id: number; kind: string; title: string; hierarchyOrder: string }[] | null;
+        pending_grading: number;
+        blocked: number;
+      }>(
+        await db.execute(sql`select c.id, c.title, c.published,
+            (select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'title', a.title,
+                'hierarchyOrder', m.position || '.' || a.position) order by m.position, m.id, a.position, a.id)
+              from activities a join course_modules m on m.id = a.module_id and m.client_id = ${clientId}
+              where a.course_id = c.id and a.client_id = ${clientId} and a.kind = any(${kinds})) as tests,
+            (select count(*)::int from assessment_attempts t where t.client_id = ${clientId}
+              and t.course_id = c.id and t.status = 'pending_grading') as pending_grading,
+            (select count(*)::int from assessment_course_states s where s.client_id = ${clientId}
+              and s.course_id = c.id and s.blocked_at is not null) as blocked
+          from courses c where ${where}
+          order by lower(c.title), c.id limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`),
+      );
+      return {
+        total: count?.n ?? 0,
+        rows: rows.map((r) => ({
+          id: int(r.id),
+          title: r.title,
+          published: Boolean(r.published),
+          tests: (r.tests ?? []).map((x) => ({ ...x, id: int(x.id) })),
+          pendingGrading: int(r.pending_grading),
+          blocked: int(r.blocked),
+        })),
+      };
     },
 
     async courseExists(clientId: number, courseId: number) {

@@ -6,6 +6,9 @@ import {
   adminAttemptPage,
   adminAttemptParams,
   answerBody,
+  assessedCourseDetail,
+  assessedCourseListQuery,
+  assessedCoursePage,
   answerParams,
   answerSaved,
   attemptParams,
@@ -191,6 +194,36 @@ export function registerAttemptRoutes(
     },
     async (request) =>
       s.attempts.gradeEssays(actor(request), request.params.attemptId, request.body, request.lang),
+  );
+
+  app.get(
+    `${admin}/courses`,
+    {
+      serializerCompiler: compiledResponses,
+      preHandler: instructors,
+      schema: {
+        tags: adminTags,
+        summary: 'The courses of the client that have tests (paged; by title)',
+        querystring: assessedCourseListQuery,
+        response: { 200: assessedCoursePage, ...errors },
+      },
+    },
+    async (request) => s.attempts.assessedCourses(request.tenant!.clientId, request.query),
+  );
+
+  app.get(
+    `${admin}/courses/:id`,
+    {
+      serializerCompiler: compiledResponses,
+      preHandler: instructors,
+      schema: {
+        tags: adminTags,
+        summary: 'One course with its tests, attempts waiting for a grade and learners blocked',
+        params: courseParams,
+        response: { 200: assessedCourseDetail, ...errors },
+      },
+    },
+    async (request) => s.attempts.assessedCourse(request.tenant!.clientId, request.params.id),
   );
 
   app.get(

@@ -5,6 +5,9 @@ import type {
   AdminAttemptPage,
   Answer,
   AnswerSaved,
+  AssessedCourse,
+  AssessedCourseDetail,
+  AssessedCoursePage,
   AttemptQuestion,
   AttemptResult,
   AttemptReview,
@@ -18,6 +21,7 @@ import type {
 import { answer as answerSchema } from '@trilha/contracts/assessments/attempts';
 import {
   blockingTestKinds,
+  generalTestKinds,
   isTestActivityKind,
   practiceTestKinds,
   questionCountOf,
@@ -444,6 +448,20 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
     return applyRules(v, test, closed);
   }
 
+  const isTrailWide = (test: { kind: TestActivityKind; settings: TestSettings }) =>
+    generalTestKinds.includes(test.kind) && test.settings.scope === 'trail';
+
+  /**
+   * The courses a trail-wide rule reaches: the test's course and every published course of the trail,
+   * their state rows created and locked in id order (the test's course is already locked by the caller).
+   */
+  async function trailReach(clientId: number, userId: number, courseId: number, trailId: number) {
+    const ids = new Set([courseId, ...(await repo.trailCourseIds(clientId, trailId))]);
+    const reach = [...ids].sort((a, b) => a - b);
+    for (const id of reach) if (id !== courseId) await repo.lockCourseState(clientId, userId, id);
+    return reach;
+  }
+
   async function applyRules(
     v: Viewer,
     test: Awaited<ReturnType<typeof testOf>>,
@@ -460,17 +478,25 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
     const restart = failedAll && restartingTestKinds.includes(test.kind);
     const block = failedAll && blockingTestKinds.includes(test.kind);
     const trailId = row.trail_id ?? undefined;
+    // A general test that covers the trail blocks or restarts every course of the trail it was taken in.
+    const reach =
+      (restart || block) && trailId !== undefined && isTrailWide(test)
+        ? await trailReach(v.clientId, row.user_id, row.course_id, trailId)
+        : [row.course_id];
+    const trailDetails = reach.length > 1 || reach[0] !== row.course_id ? { trailId, courseIds: reach } : {};
 
     if (restart) {
-      await repo.resetCourseProgress(v.clientId, row.user_id, row.course_id);
-      await repo.setCourseState(v.clientId, row.user_id, row.course_id, 'restart');
+      for (const courseId of reach) {
+        await repo.resetCourseProgress(v.clientId, row.user_id, courseId);
+        await repo.setCourseState(v.clientId, row.user_id, courseId, 'restart');
+      }
       await events.emit('learning.viewer-rows-changed', { userId: row.user_id });
       await audit(db, {
         actorId: v.userId,
         clientId: v.clientId,
         action: 'course.restart',
         target: { type: 'course', id: row.course_id },
-        details: { userId: row.user_id, activityId: row.activity_id },
+        details: { userId: row.user_id, activityId: row.activity_id, ...trailDetails },
       });
     } else {
       // Improvement: a pass after an earlier pass that raises the best grade.
@@ -494,14 +520,15 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
           success: passedEver ? 'passed' : pending ? null : 'failed',
         });
       if (block) {
-        await repo.setCourseState(v.clientId, row.user_id, row.course_id, 'block', row.activity_id);
+        for (const courseId of reach)
+          await repo.setCourseState(v.clientId, row.user_id, courseId, 'block', row.activity_id);
         await events.emit('learning.viewer-rows-changed', { userId: row.user_id });
         await audit(db, {
           actorId: v.userId,
           clientId: v.clientId,
           action: 'course.block',
           target: { type: 'course', id: row.course_id },
-          details: { userId: row.user_id, activityId: row.activity_id },
+          details: { userId: row.user_id, activityId: row.activity_id, ...trailDetails },
         });
       } else if (failedAll) {
         await repo.setCourseState(v.clientId, row.user_id, row.course_id, 'reprove');
@@ -871,6 +898,29 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
     return adminDetail(actor.clientId, attemptId, lang);
   }
 
+  /** GET /api/admin/assessments/courses — the client's courses that have tests. */
+  async function assessedCourses(
+    clientId: number,
+    f: { search: string; page: number; pageSize: number },
+  ): Promise<AssessedCoursePage> {
+    const { total, rows } = await repo.assessedCourses(clientId, f);
+    return { items: rows.map(assessedOf), total, page: f.page, pageSize: f.pageSize };
+  }
+
+  /** GET /api/admin/assessments/courses/:id — 404 for a course without tests or of another client. */
+  async function assessedCourse(clientId: number, courseId: number): Promise<AssessedCourseDetail> {
+    const { rows } = await repo.assessedCourses(clientId, { search: '', page: 1, pageSize: 1, courseId });
+    if (!rows[0]) throw notFound();
+    return { course: assessedOf(rows[0]) };
+  }
+
+  const assessedOf = (
+    r: Awaited<ReturnType<typeof repo.assessedCourses>>['rows'][number],
+  ): AssessedCourse => ({
+    ...r,
+    tests: r.tests.flatMap((x) => (isTestActivityKind(x.kind) ? [{ ...x, kind: x.kind }] : [])),
+  });
+
   async function blocks(
     clientId: number,
     courseId: number,
@@ -905,14 +955,25 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
     await unitOfWork(db).run(async () => {
       const state = await repo.lockCourseState(actor.clientId, userId, courseId);
       if (!state.blocked_at) throw new AppError('ASSESSMENT_NOT_BLOCKED', 409);
-      await repo.setCourseState(actor.clientId, userId, courseId, 'unblock');
+      // A trail-wide general test blocked every course of its trail: they are given back together.
+      const courseIds = await repo.unblockAll(
+        actor.clientId,
+        userId,
+        courseId,
+        state.blocked_activity_id === null ? null : Number(state.blocked_activity_id),
+      );
       await events.emit('learning.viewer-rows-changed', { userId });
       await audit(db, {
         actorId: actor.userId,
         clientId: actor.clientId,
         action: 'course.unblock',
         target: { type: 'course', id: courseId },
-        details: { userId, reason, activityId: state.blocked_activity_id },
+        details: {
+          userId,
+          reason,
+          activityId: state.blocked_activity_id,
+          ...(courseIds.length > 1 ? { courseIds } : {}),
+        },
       });
     });
     const learner = await viewerOf(actor.clientId, userId);
@@ -932,6 +993,8 @@ export function createAttemptsService(deps: { db: Db; learning: LearningModule; 
     gradeEssays,
     blocks,
     unblock,
+    assessedCourses,
+    assessedCourse,
   };
 }
 export type AttemptsService = ReturnType<typeof createAttemptsService>;

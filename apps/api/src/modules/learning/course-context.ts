@@ -78,6 +78,8 @@ export interface TrailContext {
   sequential: boolean;
   /** The course before this one in the trail (sequential trails lock on it). */
   previous: PrerequisiteRef | null;
+  /** Every other course of the trail is finished (a general test with the trail scope waits for it). */
+  otherCoursesFinished: boolean;
 }
 
 export interface CourseContext {
@@ -157,12 +159,18 @@ export function createCourseContextLoader(
       prev_id: number | null;
       prev_title: string | null;
       prev_finished: boolean | null;
+      others_finished: boolean;
     }>(
       await db.execute(sql`
         select t.id, t.title, t.subscription_mode, t.sequential,
           exists (select 1 from trail_enrollments te where te.trail_id = t.id and te.user_id = ${v.userId}) as enrolled,
           pc.id as prev_id, pc.title as prev_title,
-          (pc.activity_count > 0 and coalesce(pp.completed_count, 0) >= pc.activity_count) as prev_finished
+          (pc.activity_count > 0 and coalesce(pp.completed_count, 0) >= pc.activity_count) as prev_finished,
+          not exists (select 1 from trail_items oi
+            join courses oc on oc.id = oi.item_id and oc.client_id = t.client_id and oc.published
+            left join course_progress op on op.user_id = ${v.userId} and op.course_id = oc.id
+            where oi.trail_id = t.id and oi.item_kind = 'course' and oc.id <> ${courseId}
+              and coalesce(op.completed_count, 0) < oc.activity_count) as others_finished
         from trails t
         join trail_items me on me.trail_id = t.id and me.item_kind = 'course' and me.item_id = ${courseId}
         left join lateral (
@@ -183,6 +191,7 @@ export function createCourseContextLoader(
         row.prev_id !== null
           ? { id: row.prev_id, title: row.prev_title ?? '', finished: Boolean(row.prev_finished) }
           : null,
+      otherCoursesFinished: Boolean(row.others_finished),
     };
   }
 
@@ -291,11 +300,20 @@ export function createCourseContextLoader(
         authorized: a.authorized,
       })),
     );
-    const activities = acts.map((a) => ({
-      ...a,
-      hierarchyOrder: `${a.module_position}.${a.position}`,
-      lock: locks.get(a.id)!,
-    }));
+    // A general test that covers the trail also waits for every other course of the trail.
+    const trailPending = trail !== null && !trail.otherCoursesFinished;
+    const waitsForTrail = (a: ActivityRow) =>
+      trailPending &&
+      (generalTestKinds as readonly string[]).includes(a.kind) &&
+      a.settings['scope'] === 'trail';
+    const activities = acts.map((a) => {
+      const own = locks.get(a.id)!;
+      const lock: LockInfo =
+        !own.locked && waitsForTrail(a)
+          ? { locked: true, reason: 'course_activities_pending', prerequisites: [] }
+          : own;
+      return { ...a, hierarchyOrder: `${a.module_position}.${a.position}`, lock };
+    });
     const modules: CourseModule[] = [];
     const moduleOf = new Map<number, CourseModule>();
     const activityOf = new Map(activities.map((a) => [a.id, a]));

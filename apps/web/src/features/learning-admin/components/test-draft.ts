@@ -3,6 +3,7 @@ import {
   restartingTestKinds,
   testSettingsByKind,
   type CountedAttempt,
+  type GeneralTestScope,
   type ReviewMode,
   type TestActivityKind,
   type TestSettings,
@@ -25,6 +26,8 @@ export interface TestDraft {
   timeLimitMinutes: number | '';
   review: ReviewMode;
   countedAttempt: CountedAttempt;
+  /** General kinds: the course, or the whole trail the course is opened in. */
+  scope: GeneralTestScope;
 }
 
 export type TestField = 'questions' | 'count' | 'passMark' | 'maxAttempts' | 'timeLimitMinutes';
@@ -51,6 +54,7 @@ export function testDraftOf(settings: TestSettings | null | undefined): TestDraf
     timeLimitMinutes: s?.timeLimitMinutes ?? 30,
     review: s?.review ?? 'answers',
     countedAttempt: s?.countedAttempt ?? 'highest',
+    scope: s?.scope ?? 'course',
   };
 }
 
@@ -75,6 +79,8 @@ export function testSettingsOf(draft: TestDraft): TestSettingsInput {
     timeLimitMinutes: draft.timed ? num(draft.timeLimitMinutes) : null,
     review: draft.review,
     countedAttempt: draft.countedAttempt,
+    // The course is the default scope: only a trail-wide general test says so.
+    ...(draft.scope === 'trail' ? { scope: 'trail' as const } : {}),
   };
 }
 

@@ -46,6 +46,7 @@ const testActivity = (parts: Partial<AdminActivity> = {}): AdminActivity => ({
     timeLimitMinutes: 15,
     review: 'none',
     countedAttempt: 'last',
+    scope: 'course',
   },
   file: null,
   scorm: null,
@@ -215,6 +216,34 @@ describe('the test settings of the activity editor', () => {
         review: 'answers_with_correct',
         countedAttempt: 'highest',
       },
+    });
+  });
+
+  it('lets a general test cover the whole trail, and sends the scope only then', async () => {
+    const { calls } = mockApi(bankApi, (url, init) =>
+      url === '/api/admin/learning/modules/5/activities' && init?.method === 'POST'
+        ? json(course([testActivity({ kind: 'block_general_test', title: 'Prova da trilha' })]))
+        : undefined,
+    );
+    renderModal(null);
+    await choose('Tipo', 'Prova geral com bloqueio');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Título/ }), {
+      target: { value: 'Prova da trilha' },
+    });
+    const settings = await screen.findByTestId('test-settings');
+    const scope = within(settings).getByRole('radiogroup', { name: 'O que a prova cobre' });
+    expect(within(scope).getByRole('radio', { name: 'O curso' })).toHaveProperty('checked', true);
+    fireEvent.click(within(scope).getByRole('radio', { name: /^A trilha inteira/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar a questão: Pode trocar?' }));
+    await waitFor(() => expect(screen.getAllByTestId('picked-question')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('activity-save'));
+    await waitFor(() =>
+      expect(sent(calls, '/api/admin/learning/modules/5/activities', 'POST')).toHaveLength(1),
+    );
+    expect(sent(calls, '/api/admin/learning/modules/5/activities', 'POST')[0]!.settings).toMatchObject({
+      questions: { mode: 'fixed', questionIds: [11] },
+      maxAttempts: 1,
+      scope: 'trail',
     });
   });
 

@@ -21,6 +21,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconSearch, IconTrash } from '@ta
 import {
   countedAttempts,
   generalTestKinds,
+  generalTestScopes,
   reviewModes,
   testLimits,
   type TestActivityKind,
@@ -223,9 +224,22 @@ export function TestSettingsFields({
   return (
     <Stack gap="md" data-testid="test-settings">
       {generalTestKinds.includes(kind) ? (
-        <Text fz="sm" c="dimmed">
-          {t('editor.generalHint')}
-        </Text>
+        <>
+          <Text fz="sm" c="dimmed">
+            {t('editor.generalHint')}
+          </Text>
+          <Radio.Group
+            label={t('editor.scope')}
+            value={draft.scope}
+            onChange={(scope) => set({ scope: scope as TestDraft['scope'] })}
+          >
+            <Stack mt="xs" gap="xs">
+              {generalTestScopes.map((scope) => (
+                <Radio key={scope} value={scope} label={t(`editor.scopes.${scope}`)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </>
       ) : null}
       <Radio.Group
         label={t('editor.source')}
