@@ -16,6 +16,7 @@ import type rewards from '@trilha/i18n/locales/pt-BR/rewards.json';
 import type rewardsAdmin from '@trilha/i18n/locales/pt-BR/rewards-admin.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
+import type store from '@trilha/i18n/locales/pt-BR/store.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -40,6 +41,7 @@ declare module 'i18next' {
       'rewards-admin': typeof rewardsAdmin;
       routes: typeof routes;
       surveys: typeof surveys;
+      store: typeof store;
     };
   }
 }

@@ -24,6 +24,7 @@ import {
   IconUser,
   IconUserX,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useProfile } from '../api/profile';
@@ -44,6 +45,9 @@ import { BadgesTab } from '../components/rewards/badges-tab';
 import { CertificatesTab } from '../components/rewards/certificates-tab';
 import { PointsTab } from '../components/rewards/points-tab';
 
+/** The store's order history: its own chunk, loaded when the tab opens. */
+const MyOrders = lazy(() => import('../../store/components/my-orders'));
+
 const tabs = [
   'data',
   'security',
@@ -53,13 +57,11 @@ const tabs = [
   'points',
   'badges',
   'certificates',
+  'orders',
   'account',
 ] as const;
 /** Tabs whose content arrives with the orders and ranking features. */
-const later = [
-  ['orders', IconPackage],
-  ['ranking', IconTrophy],
-] as const;
+const later = [['ranking', IconTrophy]] as const;
 const icons = {
   data: IconUser,
   security: IconShieldLock,
@@ -69,6 +71,7 @@ const icons = {
   points: IconCoin,
   badges: IconAward,
   certificates: IconCertificate,
+  orders: IconPackage,
   account: IconUserX,
 };
 
@@ -186,6 +189,17 @@ export default function ProfilePage() {
         </Tabs.Panel>
         <Tabs.Panel value="certificates" pt="lg">
           <CertificatesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders" pt="lg">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label={t('loading')} />
+              </Center>
+            }
+          >
+            <MyOrders />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="account" pt="lg">
           <DeletionRequest profile={data} />

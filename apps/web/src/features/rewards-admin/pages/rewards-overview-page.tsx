@@ -3,6 +3,7 @@ import {
   IconAward,
   IconCertificate,
   IconCoins,
+  IconPackage,
   IconScale,
   IconSettings,
   type Icon,
@@ -49,6 +50,7 @@ function StatusLine<T>({ query, say }: { query: UseQueryResult<T>; say: (data: T
 /** /admin/rewards: the area's screens, each with where it stands. */
 export default function RewardsOverviewPage() {
   const { t } = useTranslation('rewards-admin');
+  const { t: ts } = useTranslation('store');
   const language = currentLanguage();
   const badges = useBadges();
   const certificates = useAdminCertificates('', null, 1);
@@ -125,6 +127,17 @@ export default function RewardsOverviewPage() {
             </Card>
           );
         })}
+        <Card component={Link} to="/admin/rewards/orders" shadow="xs" withBorder>
+          <Group wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" size={44} radius="md">
+              <IconPackage size={24} stroke={1.7} aria-hidden />
+            </ThemeIcon>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600}>{ts('queue.link')}</Text>
+              <Text fz="sm">{ts('queue.linkAbout')}</Text>
+            </Stack>
+          </Group>
+        </Card>
       </SimpleGrid>
     </Stack>
   );
