@@ -30,6 +30,7 @@ export const areas = [
   'question-bank',
   'assessments-player',
   'surveys',
+  'store',
 ] as const;
 export type Area = (typeof areas)[number];
 

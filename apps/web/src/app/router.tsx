@@ -195,8 +195,12 @@ const appScreens: RouteObject[] = [
   soon('news', 'routes:news'),
   soon('news/:id', 'routes:newsItem'),
 
-  soon('reward-store', 'routes:rewardStore'),
-  soon('reward-store/details/:id', 'routes:rewardDetails'),
+  page('reward-store', 'routes:rewardStore', () => import('../features/store/pages/store-page')),
+  page(
+    'reward-store/details/:id',
+    'routes:rewardDetails',
+    () => import('../features/store/pages/item-details-page'),
+  ),
 
   soon('points-table', 'routes:pointsTable'),
   soon('campaigns', 'routes:campaigns'),
@@ -360,6 +364,7 @@ const adminScreens: RouteObject[] = [
   rewardsPage('accounts', () => import('../features/rewards-admin/pages/accounts-page')),
   rewardsPage('reconciliation', () => import('../features/rewards-admin/pages/reconciliation-page')),
   rewardsPage('settings', () => import('../features/rewards-admin/pages/settings-page')),
+  rewardsPage('orders', () => import('../features/store/pages/admin-orders-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
 
