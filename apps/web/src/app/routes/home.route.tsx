@@ -1,21 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { HomePage } from '../../features/home/pages/home-page';
 import { PreferenceStandIns } from '../../features/session/components/preference-stand-ins';
 
-const PreferenceFields = lazy(() =>
-  import('../../features/session/components/preference-fields').catch((error: unknown) => {
+let fieldsChunk: Promise<{ default: typeof PreferenceStandIns }> | undefined;
+/** The fields' chunk, fetched once: as home first renders, before the page shows the fields. */
+const loadPreferenceFields = () =>
+  (fieldsChunk ??= import('../../features/session/components/preference-fields').catch((error: unknown) => {
     // The home page stays usable; the fields keep showing the current values (the header's menus change them).
     console.error(error);
     return { default: PreferenceStandIns };
-  }),
-);
+  }));
+
+const PreferenceFields = lazy(loadPreferenceFields);
 
 /**
  * The home route: the home page with the session's preference fields composed in. The fields' chunk is
- * fetched as the page first renders and replaces their stand-ins when it arrives, so the first paint does
- * not wait for it.
+ * fetched as the page first renders (the page shows the fields a moment later, with the module tiles) and
+ * replaces their stand-ins when it arrives, so the first paint does not wait for it.
  */
 export default function HomeRoute() {
+  useEffect(() => {
+    void loadPreferenceFields();
+  }, []);
   return (
     <HomePage
       preferences={

@@ -1,13 +1,18 @@
 import { Button, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContinueCourse } from '../api/continue-course';
 
 /** Home's "continue where you left off": the unfinished course worked on last and its next activity. */
-export function ContinueCard() {
+export function ContinueCard({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation('home');
   const query = useContinueCourse();
+  const pending = query.isPending;
+  useEffect(() => {
+    if (!pending) onSettled?.();
+  }, [pending, onSettled]);
   // A shortcut: it shows once there is something to continue (no stand-in that could vanish), and when it
   // cannot be read, home goes on without it.
   const course = query.data?.course;

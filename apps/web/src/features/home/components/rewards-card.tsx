@@ -1,14 +1,19 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { useHomeRewardsSummary } from '../api/rewards-summary';
 
 /** Home's small view of the points: balance, XP and the next points to expire, linking to the statement. */
-export function RewardsCard() {
+export function RewardsCard({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation('home');
   const summary = useHomeRewardsSummary();
+  const pending = summary.isPending;
+  useEffect(() => {
+    if (!pending) onSettled?.();
+  }, [pending, onSettled]);
   const language = currentLanguage();
   const number = (n: number) => new Intl.NumberFormat(language).format(n);
   // The card is a shortcut: when the balances cannot be read, home stays as it was without it.

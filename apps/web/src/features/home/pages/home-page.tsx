@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBuildingStore, IconCalendar } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ModuleIcon } from '../../../components/module-icon';
@@ -19,6 +19,17 @@ import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { visibleModules } from '../../../lib/modules';
 import { useSelectedClient, useSession } from '../../../lib/session-store';
 import classes from './home-page.module.css';
+
+interface DeferredCardProps {
+  /** Called once the card knows what it shows (its answer came, or it will show nothing). */
+  onSettled?: () => void;
+}
+
+/** What a card whose chunk failed to load shows: nothing, settled at once. */
+function MissingCard({ onSettled }: DeferredCardProps) {
+  useEffect(() => onSettled?.(), [onSettled]);
+  return null;
+}
 
 /**
  * The points card loads after the first paint, like the preference fields: home is a first screen with a
@@ -30,7 +41,7 @@ const RewardsCard = lazy(() =>
     (m) => ({ default: m.RewardsCard }),
     (error: unknown) => {
       console.error(error);
-      return { default: () => null };
+      return { default: MissingCard };
     },
   ),
 );
@@ -41,10 +52,76 @@ const ContinueCard = lazy(() =>
     (m) => ({ default: m.ContinueCard }),
     (error: unknown) => {
       console.error(error);
-      return { default: () => null };
+      return { default: MissingCard };
     },
   ),
 );
+
+/** How long the modules wait for the cards above them before they show anyway. */
+const CARDS_WAIT_MS = 2500;
+
+/**
+ * Whether the modules and preferences (below the cards on a phone) may show: once both cards have settled,
+ * or after `CARDS_WAIT_MS`. A card that appeared above tiles already on screen would push them down (a
+ * layout shift the reader sees as the page jumping), and the first render stays short: the greeting and
+ * the cards first, the tiles in a render of their own.
+ */
+function useCardsSettled() {
+  const [rewards, setRewards] = useState(false);
+  const [cont, setCont] = useState(false);
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const rewardsSettled = useCallback(() => setRewards(true), []);
+  const continueSettled = useCallback(() => setCont(true), []);
+  return { ready: (rewards && cont) || late, rewardsSettled, continueSettled };
+}
+
+/** The company's modules as tiles. */
+function HomeModules({ client }: { client: NonNullable<ReturnType<typeof useSelectedClient>> }) {
+  const { t } = useTranslation(['home', 'nav']);
+  const modules = visibleModules(client);
+  return (
+    <Stack gap="md" component="section" aria-labelledby="home-modules-title" className={classes.modules}>
+      <div>
+        <Title order={2} fz="h3" id="home-modules-title">
+          {t('modulesTitle')}
+        </Title>
+        <Text c="dimmed" fz="sm">
+          {modules.length ? t('modulesIntro') : t('noModules')}
+        </Text>
+      </div>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, xl: 3 }}
+        spacing="md"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {modules.map((module) => (
+          <li key={module.key}>
+            <Card component={Link} to={module.path} className={classes.tile} shadow="xs" padding="md">
+              <Group wrap="nowrap" align="flex-start" gap="md">
+                <ThemeIcon variant="light" size={48} radius="md">
+                  <ModuleIcon moduleKey={module.key} size={26} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600}>{t(`nav:modules.${module.key}`)}</Text>
+                  <Text fz="sm" c="dimmed">
+                    {t(`nav:moduleDescriptions.${module.key}`)}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
 
 export interface HomePageProps {
   /** The preference fields (company, language), composed in by the route. */
@@ -56,9 +133,8 @@ export function HomePage({ preferences }: HomePageProps) {
   const { t } = useTranslation(['home', 'common', 'nav']);
   const session = useSession();
   const client = useSelectedClient();
+  const cards = useCardsSettled();
   if (!session || !client) return null;
-  const modules = visibleModules(client);
-
   return (
     <Stack gap="xl" maw={1200} mx="auto">
       <Paper className={classes.welcome} p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="sm">
@@ -94,49 +170,14 @@ export function HomePage({ preferences }: HomePageProps) {
         <Stack gap="xl" className={classes.rewards}>
           {/* The stand-in keeps the card's room, so what follows does not jump when it arrives. */}
           <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
-            <RewardsCard />
+            <RewardsCard onSettled={cards.rewardsSettled} />
           </Suspense>
           <Suspense fallback={null}>
-            <ContinueCard />
+            <ContinueCard onSettled={cards.continueSettled} />
           </Suspense>
         </Stack>
-        <Stack gap="md" component="section" aria-labelledby="home-modules-title" className={classes.modules}>
-          <div>
-            <Title order={2} fz="h3" id="home-modules-title">
-              {t('modulesTitle')}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {modules.length ? t('modulesIntro') : t('noModules')}
-            </Text>
-          </div>
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, xl: 3 }}
-            spacing="md"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
-            {modules.map((module) => (
-              <li key={module.key}>
-                <Card component={Link} to={module.path} className={classes.tile} shadow="xs" padding="md">
-                  <Group wrap="nowrap" align="flex-start" gap="md">
-                    <ThemeIcon variant="light" size={48} radius="md">
-                      <ModuleIcon moduleKey={module.key} size={26} />
-                    </ThemeIcon>
-                    <div>
-                      <Text fw={600}>{t(`nav:modules.${module.key}`)}</Text>
-                      <Text fz="sm" c="dimmed">
-                        {t(`nav:moduleDescriptions.${module.key}`)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Card>
-              </li>
-            ))}
-          </SimpleGrid>
-        </Stack>
-        {preferences ? (
+        {cards.ready ? <HomeModules client={client} /> : null}
+        {preferences && cards.ready ? (
           <Card
             component="section"
             aria-labelledby="home-preferences-title"
