@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
-import { bootAreas, defaultLanguage, shellAreas } from '@trilha/i18n/languages';
+import { bootAreas, defaultLanguage, errorCatalogPart, shellAreas } from '@trilha/i18n/languages';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -58,7 +58,10 @@ const chunksOf = (bundle: OutputBundle) =>
 const pageChunk = (chunks: OutputChunk[], page: string) =>
   chunks.find((chunk) => chunk.isDynamicEntry && slash(chunk.facadeModuleId ?? '').endsWith(page));
 
-/** The chunks of catalog files, each named `<language>/<area>.json`. */
+/** A catalog module: `<area>.json`, or a part of one (`errors.json?part=first`). */
+const isCatalog = (id: string | null | undefined) => /\.json(\?part=\w+)?$/.test(id ?? '');
+
+/** The chunks of catalog files, each named `<language>/<area>.json` (or `<language>/errors.json?part=first`). */
 const catalogChunks = (chunks: OutputChunk[], files: string[]) =>
   chunks.filter((chunk) =>
     files.some((file) => slash(chunk.facadeModuleId ?? '').endsWith(`/locales/${file}`)),
@@ -80,7 +83,7 @@ export function chunkSizeReport(budget: BudgetOptions): Plugin {
       const kindOf = (chunk: OutputChunk) =>
         chunk.isEntry
           ? 'entry'
-          : chunk.facadeModuleId?.endsWith('.json')
+          : isCatalog(chunk.facadeModuleId)
             ? 'catalog'
             : chunk.isDynamicEntry
               ? 'page'
@@ -203,6 +206,34 @@ export function preloadFirstScreen(options: { page: string; catalogs: string[] }
   };
 }
 
+const errorPartQuery = /[\\/]locales[\\/][^\\/]+[\\/]errors\.json\?part=(first|later)$/;
+
+/**
+ * `errors.json?part=first` and `errors.json?part=later`: each language's `errors` catalog split in two by
+ * code prefix (`errorCatalogPart()` in packages/i18n), so the first screens load only the codes they can
+ * show and the other areas' codes (about half of the file) load after the first render
+ * (`apps/web/src/lib/i18n.ts`). The files stay whole, so a code added by anyone lands in one of the parts.
+ */
+export function splitErrorCatalogs(): Plugin {
+  return {
+    name: 'trilha-split-error-catalogs',
+    enforce: 'pre',
+    load(id) {
+      const match = errorPartQuery.exec(id);
+      if (!match) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const part = errorCatalogPart(catalog, match[1] as 'first' | 'later');
+      // A module like the one Vite makes of a JSON file; parsing a string is faster than an object literal.
+      return {
+        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`,
+        moduleType: 'js',
+      };
+    },
+  };
+}
+
 /** Text files worth compressing; images and fonts are compressed already. */
 const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|wasm)$/;
 
@@ -239,7 +270,9 @@ export function precompress(): Plugin {
 }
 
 const loginPage = 'src/features/session/pages/login-page.tsx';
-const catalogFiles = (list: readonly string[]) => list.map((area) => `${defaultLanguage}/${area}.json`);
+/** The catalog files a first screen reads: of `errors`, only the part of the first screens. */
+const catalogFiles = (list: readonly string[]) =>
+  list.map((area) => `${defaultLanguage}/${area}.json${area === 'errors' ? '?part=first' : ''}`);
 
 /**
  * Gzipped kB the login and home routes may load before they show: 150 kB for login, 155 kB for home
@@ -288,6 +321,7 @@ export default defineConfig(({ mode }) => {
     resolve: { alias: mode === 'test' ? [] : reactAliases },
     plugins: [
       react(),
+      splitErrorCatalogs(),
       chunkSizeReport({
         routes: [
           {

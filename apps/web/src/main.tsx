@@ -6,10 +6,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { onSessionExpired } from './lib/api-client';
+import { onApiErrorText, onSessionExpired } from './lib/api-client';
 import { installDeepLinkHandler } from './lib/deep-link';
 import { bootAreas, shellAreas } from '@trilha/i18n/languages';
-import { initI18n, loadAllCatalogs, resolveInitialLanguage } from './lib/i18n';
+import { ensureErrorText, initI18n, loadAllCatalogs, resolveInitialLanguage } from './lib/i18n';
 import { startLanguageSync } from './lib/language-sync';
 import { useParamsStore } from './lib/params-store';
 import { hydratePersistedStores } from './lib/persist';
@@ -44,6 +44,9 @@ async function boot() {
   // Created now, the router starts the first screen's loaders (the login configuration, the session) and
   // its page chunk while the catalogs load, instead of after them.
   const router = createAppRouter();
+  // The texts of the other areas' error codes load after the first render; an error that needs them
+  // before that waits for them.
+  onApiErrorText(ensureErrorText);
   onSessionExpired(() => {
     // A loader that hits the 401 redirects by itself; only an idle page is moved here.
     if (router.state.navigation.state !== 'idle') return;

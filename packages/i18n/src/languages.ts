@@ -55,3 +55,31 @@ export const bootAreas = [
  * background, and any other page waits for all of them before it shows (apps/web/src/app/router.tsx).
  */
 export const shellAreas = [...bootAreas, 'home', 'profile'] as const satisfies readonly Area[];
+
+/**
+ * Error codes of the areas the first screens (login, home) never show, by prefix. The web app splits each
+ * language's `errors` catalog in two at build time (`splitErrorCatalogs()` in apps/web/vite.config.ts): the
+ * codes with these prefixes load with the other areas after the first render, every other code (any new
+ * prefix included) with the first screen. The catalog files themselves stay whole; the API reads them so.
+ */
+export const laterErrorPrefixes = [
+  'ASSESSMENT_',
+  'CERTIFICATE_',
+  'LEARNING_',
+  'REACTION_',
+  'REWARDS_',
+  'STORE_',
+  'SURVEY_',
+] as const;
+
+/** Whether an error code's text loads after the first screen (see `laterErrorPrefixes`). */
+export function isLaterErrorCode(code: string): boolean {
+  return laterErrorPrefixes.some((prefix) => code.startsWith(prefix));
+}
+
+/** The part of an `errors` catalog the first screens load (`first`) or the one that follows (`later`). */
+export function errorCatalogPart<T>(catalog: Record<string, T>, part: 'first' | 'later'): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(catalog).filter(([code]) => isLaterErrorCode(code) === (part === 'later')),
+  );
+}

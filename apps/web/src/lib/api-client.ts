@@ -80,7 +80,24 @@ const oauthCodes: Record<string, string> = {
   slow_down: 'AUTH_TOO_MANY_ATTEMPTS',
 };
 
+type ErrorTextLoader = (code: string) => Promise<void>;
+let errorTextLoader: ErrorTextLoader = () => Promise.resolve();
+
+/**
+ * Registers what makes an error code's text available before the error reaches the screen: the texts of
+ * some areas load after the first render (`ensureErrorText` in lib/i18n.ts, registered by src/main.tsx).
+ */
+export function onApiErrorText(loader: ErrorTextLoader): void {
+  errorTextLoader = loader;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
+  const error = await readApiError(response);
+  await errorTextLoader(error.code).catch(() => undefined);
+  return error;
+}
+
+async function readApiError(response: Response): Promise<ApiError> {
   const fallback =
     response.status >= 500 ? 'INTERNAL' : response.status === 401 ? 'UNAUTHENTICATED' : 'BAD_REQUEST';
   let body: unknown;
