@@ -94,6 +94,7 @@ export const isSuperuserCapability = (capability: Capability): boolean =>
  */
 export const areaCapability = {
   content: 'learning.author',
+  assessments: 'learning.instructor',
   users: 'users.manage',
   approvals: 'approvals.manage',
   audit: 'audit.review',

@@ -7,6 +7,7 @@ import type { AdminAreaName } from '@trilha/contracts/staff';
  */
 export const adminAreas = [
   'content',
+  'assessments',
   'users',
   'approvals',
   'audit',

@@ -22,13 +22,14 @@ function signedIn(roles: string[]) {
 
 describe('back-office areas by role', () => {
   it('lists only the areas the roles in the selected client can use', () => {
-    expect(areasFor(as(['manager']))).toEqual(['content', 'users']);
+    expect(areasFor(as(['manager']))).toEqual(['content', 'assessments', 'users']);
+    expect(areasFor(as(['instructor']))).toEqual(['assessments']);
     expect(areasFor(as(['support']))).toEqual(['users', 'communications']);
     expect(areasFor(as(['auditor']))).toEqual(['audit']);
     expect(areasFor(as(['program_admin']))).not.toContain('content');
     expect(areasFor(as(['program_admin']))).toContain('settings');
     expect(areasFor(as(['sales_agent']))).toEqual([]);
-    expect(areasFor(as([], true))).toHaveLength(9);
+    expect(areasFor(as([], true))).toHaveLength(10);
   });
 
   it('a manager sees no communications in the navigation, and its deep link shows the forbidden screen', async () => {

@@ -285,6 +285,7 @@ const accountsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Prom
 /** The learning back office: courses, trails, enrollments and reports. */
 const learningAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
   content: () => import('../features/learning-admin/pages/content-page'),
+  assessments: () => import('../features/learning-admin/pages/assessments-page'),
 };
 
 /** The rewards back office: badges, certificates, balances and adjustments, the ledger check, settings. */
@@ -302,6 +303,11 @@ const adminScreens: RouteObject[] = [
       `admin:areas.${area}`,
       accountsAdminPages[area] ?? learningAdminPages[area] ?? rewardsAdminPages[area] ?? adminPage,
     ),
+  ),
+  page(
+    'assessments/:id',
+    'admin:areas.assessments',
+    () => import('../features/learning-admin/pages/assessments-page'),
   ),
   page(
     'content/courses/:id',

@@ -1,6 +1,7 @@
 import {
   IconBooks,
   IconChecklist,
+  IconClipboardCheck,
   IconGift,
   IconMail,
   IconMessageReport,
@@ -14,6 +15,7 @@ import type { AdminArea } from '../admin-areas';
 
 export const adminAreaIcons: Record<AdminArea, Icon> = {
   content: IconBooks,
+  assessments: IconClipboardCheck,
   users: IconUsers,
   approvals: IconChecklist,
   audit: IconReceipt2,

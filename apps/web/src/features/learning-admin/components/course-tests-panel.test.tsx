@@ -168,7 +168,7 @@ describe("the course's tests in the back office", () => {
     expect(within(row).getByText('1 dissertativa a corrigir')).toBeTruthy();
     expect(await screen.findByText('Nenhum aluno bloqueado.')).toBeTruthy();
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Ver a tentativa 2 de Ana Souza' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Corrigir a tentativa 2 de Ana Souza' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ana Souza · tentativa 2' });
     const [choice] = await within(dialog).findAllByTestId('admin-attempt-question');
     expect(choice!.textContent).toContain('Resposta do aluno: Trocar o produto');
@@ -209,7 +209,7 @@ describe("the course's tests in the back office", () => {
       return undefined;
     });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Ver a tentativa 2 de Ana Souza' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver respostas da tentativa 2 de Ana Souza' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ana Souza · tentativa 2' });
     expect(await within(dialog).findByText(/Tentativa em andamento/)).toBeTruthy();
     expect(within(dialog).queryByText('Correta')).toBeNull();

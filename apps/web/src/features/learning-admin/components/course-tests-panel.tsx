@@ -261,7 +261,10 @@ function TestAttempts({ activityId }: { activityId: number }) {
                       size="compact-sm"
                       variant="subtle"
                       onClick={() => setOpen(a.id)}
-                      aria-label={t('admin.openNamed', { name: a.user.name, number: a.number })}
+                      aria-label={t(a.essaysPending > 0 ? 'admin.gradeNamed' : 'admin.openNamed', {
+                        name: a.user.name,
+                        number: a.number,
+                      })}
                     >
                       {a.essaysPending > 0 ? t('admin.grade') : t('admin.open')}
                     </Button>
@@ -277,10 +280,19 @@ function TestAttempts({ activityId }: { activityId: number }) {
   );
 }
 
-/** The course's tests in the back office: each test's attempts (answers, score, time, essay grading) and who is blocked. */
-export function CourseTestsPanel({ course }: { course: AdminCourse }) {
+/** A test as the panel lists it. */
+export interface PanelTest {
+  id: number;
+  title: string;
+  hierarchyOrder: string;
+}
+
+/**
+ * A course's tests in the back office: each test's attempts (answers, score, time, essay grading) and who
+ * is blocked. Shown by the course editor's Tests tab and by the instructors' screen.
+ */
+export function TestsPanel({ courseId, tests }: { courseId: number; tests: readonly PanelTest[] }) {
   const { t } = useTranslation('assessments-player');
-  const tests = course.modules.flatMap((m) => m.activities).filter((a) => isTestActivityKind(a.kind));
   const [chosen, setChosen] = useState<number | null>(tests[0]?.id ?? null);
   const activityId = tests.some((a) => a.id === chosen) ? chosen : (tests[0]?.id ?? null);
   return (
@@ -305,7 +317,13 @@ export function CourseTestsPanel({ course }: { course: AdminCourse }) {
           </>
         )}
       </Stack>
-      <BlockedLearners courseId={course.id} />
+      <BlockedLearners courseId={courseId} />
     </Stack>
   );
+}
+
+/** The course editor's Tests tab: the course's test activities in the panel. */
+export function CourseTestsPanel({ course }: { course: AdminCourse }) {
+  const tests = course.modules.flatMap((m) => m.activities).filter((a) => isTestActivityKind(a.kind));
+  return <TestsPanel courseId={course.id} tests={tests} />;
 }
