@@ -96,6 +96,7 @@ export const auditActions = [
   'survey.create',
   'survey.update',
   'survey.delete',
+  'reaction.answer',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;

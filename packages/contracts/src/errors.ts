@@ -4,6 +4,7 @@ import { assessmentsErrorCodes } from './errors-assessments';
 import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
+import { reactionsErrorCodes } from './errors-reactions';
 import { rewardsErrorCodes } from './errors-rewards';
 import { storeErrorCodes } from './errors-store';
 import { surveysErrorCodes } from './errors-surveys';
@@ -43,6 +44,7 @@ export const errorCodes = [
   ...learningErrorCodes,
   ...platformErrorCodes,
   ...profileErrorCodes,
+  ...reactionsErrorCodes,
   ...rewardsErrorCodes,
   ...storeErrorCodes,
   ...surveysErrorCodes,

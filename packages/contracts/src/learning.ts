@@ -23,6 +23,8 @@
  *   GET    /api/learning/trails/:trailId/courses/:id/activities/:order → playerPayload (with `trail`)
  *   POST   /api/learning/activities/:id/progress?trailId   activityProgressBody → progressResponse
  *   POST   /api/learning/activities/:id/scorm/commit?trailId scormCommitBody  → progressResponse
+ *   GET    /api/learning/activities/:id/reaction?trailId             → learnerReaction (learning/reactions.ts)
+ *   POST   /api/learning/activities/:id/reaction?trailId reactionAnswerBody → reactionAnswered
  *   GET    /api/learning/content/:token/*  (file bytes: Range, signed URL from the player payload;
  *          html and SCORM are served with `Content-Security-Policy: sandbox allow-scripts
  *          allow-same-origin allow-forms`)
@@ -76,6 +78,7 @@
 export * from './learning/kinds';
 export * from './learning/settings';
 export * from './learning/test-settings';
+export * from './learning/reactions';
 export * from './learning/catalog';
 export * from './learning/player';
 export * from './learning/progress';

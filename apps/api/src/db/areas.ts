@@ -19,4 +19,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'surveys', schema: ['surveys'] },
   // The reward store: departments, categories, items, vouchers and orders.
   { name: 'store', schema: ['store'] },
+  // Reaction evaluations: each learner's answers to a course's reaction evaluation activity.
+  { name: 'reactions', schema: ['reactions'] },
 ];

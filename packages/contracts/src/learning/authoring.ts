@@ -11,6 +11,7 @@ import {
   trailItemKind,
 } from './kinds';
 import { activitySettings, activitySettingsByKind } from './settings';
+import { reactionSettings } from './reactions';
 import { type TestActivityKind, testSettings, testSettingsByKind } from './test-settings';
 
 // ---------------------------------------------------------------------------------------------------
@@ -79,6 +80,8 @@ export const activityBody = z.discriminatedUnion('kind', [
   testActivityOf('unevaluated_quiz'),
   testActivityOf('block_general_test'),
   testActivityOf('restart_general_test'),
+  // A reaction evaluation: its questions (the surveys' kinds) are its settings.
+  z.object({ kind: z.literal('reaction_evaluation'), ...activityFields, settings: reactionSettings }),
 ]);
 export type ActivityBody = z.input<typeof activityBody>;
 export type ParsedActivityBody = z.output<typeof activityBody>;
@@ -114,6 +117,8 @@ export const adminActivity = z.object({
   ready: z.boolean(),
   /** A test kind's settings (questions, pass mark, attempts, time limit, review); null for other kinds. */
   test: testSettings.nullable().optional(),
+  /** A reaction evaluation's questions; null for other kinds. */
+  reaction: reactionSettings.nullable().optional(),
 });
 export type AdminActivity = z.infer<typeof adminActivity>;
 

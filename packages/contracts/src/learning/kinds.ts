@@ -84,7 +84,8 @@ export type ProgressStatus = z.infer<typeof progressStatus>;
  * - `blocked`: the user failed every attempt of a block test and waits for an instructor or manager
  *   to unblock them (the whole course);
  * - `test_pending`: a test before this activity in the course is not finished yet;
- * - `course_activities_pending`: a general test opens once every other activity of the course is done.
+ * - `course_activities_pending`: a general test opens once every other activity of the course is done;
+ * - `training_not_ended`: a reaction evaluation opens once every other activity of the course is done.
  */
 export const lockReasons = [
   'enrollment_required',
@@ -94,6 +95,7 @@ export const lockReasons = [
   'blocked',
   'test_pending',
   'course_activities_pending',
+  'training_not_ended',
 ] as const;
 export const lockReason = z.enum(lockReasons);
 export type LockReason = z.infer<typeof lockReason>;

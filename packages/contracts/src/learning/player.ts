@@ -99,7 +99,15 @@ export const testContent = z.object({
   maxAttempts: z.number().int().nullable(),
   timeLimitMinutes: z.number().int().nullable(),
 });
-/** Reaction evaluation, webinar, live class and event kinds: not playable here. */
+/**
+ * A reaction evaluation: the player asks `GET /api/learning/activities/:id/reaction` for its questions
+ * and sends the answers with `POST` (packages/contracts/src/learning/reactions.ts).
+ */
+export const reactionContent = z.object({
+  kind: z.literal('reaction'),
+  questionCount: z.number().int(),
+});
+/** Webinar, live class and event kinds: not playable here. */
 export const unsupportedContent = z.object({ kind: z.literal('unsupported'), activityKind });
 
 export const playerContent = z.discriminatedUnion('kind', [
@@ -117,6 +125,7 @@ export const playerContent = z.discriminatedUnion('kind', [
   fileContent,
   unsupportedContent,
   testContent,
+  reactionContent,
 ]);
 export type PlayerContent = z.infer<typeof playerContent>;
 

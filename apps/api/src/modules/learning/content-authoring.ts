@@ -210,6 +210,29 @@ export function createContentAuthoring(
       });
   }
 
+  /** A reaction evaluation's questions' kinds and option counts: what its answers depend on. */
+  async function checkReactionStructure(
+    tx: DbOrTx,
+    clientId: number,
+    activityId: number,
+    before: Record<string, unknown>,
+    after: { questions: { kind: string; options: unknown[] }[] },
+  ) {
+    const shape = (qs: unknown) =>
+      JSON.stringify(
+        (Array.isArray(qs) ? (qs as { kind: string; options?: unknown[] }[]) : []).map((q) => [
+          q.kind,
+          q.options?.length ?? 0,
+        ]),
+      );
+    if (shape(before['questions']) === shape(after.questions)) return;
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from reaction_responses
+        where client_id = ${clientId} and activity_id = ${activityId}`),
+    );
+    if ((row?.n ?? 0) > 0) throw new AppError('SURVEY_HAS_RESPONSES', 409);
+  }
+
   async function addActivity(actor: Actor, moduleId: number, input: ActivityBody) {
     const body = activityBody.parse(input);
     const settings = normalizeSettings(body);
@@ -261,11 +284,15 @@ export function createContentAuthoring(
       const a = await activityRow(tx, actor.clientId, activityId);
       if (a.kind !== body.kind && a.contentPrefix)
         throw new AppError('LEARNING_KIND_CHANGE_NOT_ALLOWED', 409);
+      // Once a reaction evaluation has answers, its questions keep their kinds and options (texts may change).
+      if (body.kind === 'reaction_evaluation' && a.kind === 'reaction_evaluation')
+        await checkReactionStructure(tx, actor.clientId, activityId, a.settings, body.settings);
       // Learned settings (page count of the uploaded PDF) stay unless the author sets them; a test's
-      // settings are the whole of its settings.
-      const settings = isTestActivityKind(body.kind)
-        ? normalizeSettings(body)
-        : { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
+      // (or a reaction's) settings are the whole of its settings.
+      const settings =
+        isTestActivityKind(body.kind) || body.kind === 'reaction_evaluation'
+          ? normalizeSettings(body)
+          : { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
       await tx
         .update(activities)
         .set({

@@ -6,7 +6,7 @@ import type {
   CourseBody,
   FileGroup,
 } from '@trilha/contracts/learning';
-import { courseBody, isTestActivityKind, testSettings } from '@trilha/contracts/learning';
+import { courseBody, isTestActivityKind, reactionSettings, testSettings } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { activities, courseModules, courses } from '../../db/schema/learning';
@@ -102,6 +102,8 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
               : null,
             ready: isReady(a.kind, a.settings, a.contentPrefix, a.scorm !== null),
             test: isTestActivityKind(a.kind) ? (testSettings.safeParse(a.settings).data ?? null) : null,
+            reaction:
+              a.kind === 'reaction_evaluation' ? (reactionSettings.safeParse(a.settings).data ?? null) : null,
           })),
       })),
       enrollmentCount: count?.n ?? 0,
@@ -287,6 +289,8 @@ function isReady(
       return (typeof settings['streamUrl'] === 'string' && settings['streamUrl'] !== '') || prefix !== null;
     case 'scorm':
       return hasScorm;
+    case 'reaction_evaluation':
+      return reactionSettings.safeParse(settings).success;
     default:
       if (isTestActivityKind(kind)) return testSettings.safeParse(settings).success;
       return prefix !== null;

@@ -294,6 +294,7 @@ export function createCourseContextLoader(
         position: a.position,
         isTest: isTestActivityKind(a.kind),
         isGeneralTest: (generalTestKinds as readonly string[]).includes(a.kind),
+        isReaction: a.kind === 'reaction_evaluation',
         requiresPrevious: a.requires_previous,
         requiresAuthorization: a.requires_authorization,
         finished: a.status === 'finished',

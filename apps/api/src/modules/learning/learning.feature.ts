@@ -16,6 +16,8 @@ import { registerLearnerRoutes } from './learner.routes';
 import { createPlayerService } from './player.service';
 import { createFinishReads, createProgressService } from './progress.service';
 import { registerPublicRoutes } from './public.routes';
+import { registerReactionRoutes } from './reactions.routes';
+import { createReactionsService } from './reactions.service';
 import { createReportService } from './report.service';
 import { createViewerLoader } from './viewer';
 
@@ -52,6 +54,7 @@ export async function registerLearning(app: App, deps: CoreDeps) {
     events,
   });
   const reports = createReportService(db, events);
+  const reactions = createReactionsService({ db, contexts, progress });
 
   registerLearnerRoutes(app, deps, { viewers, catalog, player, progress, authorizations });
   registerContentRoutes(app, {
@@ -67,6 +70,7 @@ export async function registerLearning(app: App, deps: CoreDeps) {
   registerDownloadRoutes(app, deps, { viewers, progress });
   registerPublicRoutes(app, db, deps.services.site, signer);
   registerAuthoringRoutes(app, deps, authoring, reports);
+  registerReactionRoutes(app, deps, { reactions, viewers });
 
   return {
     viewers,
@@ -78,6 +82,7 @@ export async function registerLearning(app: App, deps: CoreDeps) {
     authorizations,
     authoring,
     reports,
+    reactions,
     signer,
     /** The rewards area's read port (modules/rewards/awards.ports.ts). */
     finishes: createFinishReads(deps.db),

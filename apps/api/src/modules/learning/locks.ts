@@ -27,6 +27,8 @@ export interface ActivityLockInput {
   isTest?: boolean;
   /** A general test: it opens once every other activity of the course is finished. */
   isGeneralTest?: boolean;
+  /** A reaction evaluation: it opens once the training has ended (every other activity finished). */
+  isReaction?: boolean;
 }
 
 /**
@@ -34,12 +36,15 @@ export interface ActivityLockInput {
  * when every activity before it in its module is finished; one that needs authorization opens once an
  * instructor authorized the user. A test must be finished before any activity after it in the course
  * (`test_pending`), and a general test opens once every other activity is finished
- * (`course_activities_pending`). The course's own lock comes first.
+ * (`course_activities_pending`) but for the reaction evaluations, which come after it: a reaction opens
+ * once every other activity, general tests included, is finished (`training_not_ended`). The course's own
+ * lock comes first.
  */
 export function activityLocks(course: LockInfo, items: readonly ActivityLockInput[]): Map<number, LockInfo> {
   const out = new Map<number, LockInfo>();
   const allDoneInModule = new Map<number, boolean>();
-  const othersDone = items.every((i) => i.isGeneralTest || i.finished);
+  const othersDone = items.every((i) => i.isGeneralTest || i.isReaction || i.finished);
+  const trainingEnded = items.every((i) => i.isReaction || i.finished);
   let testPending = false;
   const sorted = [...items].sort(
     (a, b) =>
@@ -51,6 +56,7 @@ export function activityLocks(course: LockInfo, items: readonly ActivityLockInpu
     const previousDone = allDoneInModule.get(item.moduleId) ?? true;
     let reason: LockReason | null = course.reason;
     if (!reason && item.isGeneralTest && !othersDone) reason = 'course_activities_pending';
+    if (!reason && item.isReaction && !trainingEnded) reason = 'training_not_ended';
     if (!reason && testPending) reason = 'test_pending';
     if (!reason && item.requiresPrevious && !previousDone) reason = 'previous_activities';
     if (!reason && item.requiresAuthorization && !item.authorized) reason = 'awaiting_authorization';
@@ -73,4 +79,5 @@ export const lockErrorCode = {
   blocked: 'ASSESSMENT_BLOCKED_IN_COURSE',
   test_pending: 'ASSESSMENT_TEST_REQUIRED',
   course_activities_pending: 'ASSESSMENT_COURSE_ACTIVITIES_PENDING',
+  training_not_ended: 'REACTION_TRAINING_NOT_ENDED',
 } as const;

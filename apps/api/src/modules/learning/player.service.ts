@@ -6,6 +6,7 @@ import {
   mediaActivityKinds,
   minSecondsOf,
   questionCountOf,
+  reactionSettings,
   testSettings,
 } from '@trilha/contracts/learning';
 import { rowsOf, type Db } from '../../db/client';
@@ -123,6 +124,11 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
         const embedUrl = str(s['embedUrl']);
         if (!embedUrl) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
         return { kind: 'slideshare', embedUrl };
+      }
+      case 'reaction_evaluation': {
+        const parsed = reactionSettings.safeParse(a.settings);
+        if (!parsed.success) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
+        return { kind: 'reaction', questionCount: parsed.data.questions.length };
       }
       default: {
         if (!isTestActivityKind(a.kind)) return { kind: 'unsupported', activityKind: a.kind };

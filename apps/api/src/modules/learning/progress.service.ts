@@ -478,6 +478,18 @@ export function createProgressService(deps: {
     });
   }
 
-  return { report, commit, download, recordTest };
+  /**
+   * A reaction evaluation answered: finishes the activity (never a grade: no score, no success), so its
+   * finish event, its awards and the course's finish run once. Joins the caller's unit of work (the
+   * reactions service writes the answers in it).
+   */
+  async function recordReaction(v: Viewer, activityId: number, trailId: number | undefined) {
+    return write(v, activityId, trailId, async (_current, _tx, activity) => {
+      if (activity.kind !== 'reaction_evaluation') throw new AppError('REACTION_NOT_A_REACTION', 400);
+      return { finished: true, percent: 100, success: null, score: null };
+    });
+  }
+
+  return { report, commit, download, recordTest, recordReaction };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;

@@ -1,9 +1,7 @@
 import {
-  answerBody,
   isChoiceKind,
   justifiedKinds,
   surveyBody,
-  surveyLimits,
   type AdminSurvey,
   type AdminSurveyList,
   type AnswerBody,
@@ -27,6 +25,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { fieldError, validationFailed } from '../../lib/field-errors';
 import { audit } from '../audit/audit';
 import { csvCell } from '../audit/audit.routes';
+import { checkSurveyAnswers } from './answers';
 import { createSurveysRepo, type SurveyRow, type SurveyViewer, type SurveysRepo } from './surveys.repo';
 
 export interface Actor {
@@ -245,47 +244,6 @@ export function createSurveysService(deps: SurveysDeps) {
     return learnerOf(row.survey, Boolean(row.answered), lang);
   }
 
-  /** The answers checked against the questions: what each kind allows, and every required one given. */
-  function checkAnswers(questions: readonly SurveyQuestion[], body: AnswerBody) {
-    const parsed = answerBody.safeParse(body);
-    if (!parsed.success) throw validationFailed(parsed.error.issues);
-    const byQuestion = new Map<number, (typeof parsed.data.answers)[number]>();
-    for (const a of parsed.data.answers) {
-      const path = `answers.${a.question}`;
-      const q = questions[a.question];
-      if (!q || byQuestion.has(a.question)) throw fieldError(path, 'SURVEY_ANSWER_INVALID');
-      const options = [...new Set(a.options)];
-      if (isChoiceKind(q.kind)) {
-        if (options.length === 0) throw fieldError(path, 'SURVEY_OPTION_REQUIRED');
-        if (options.some((o) => o >= q.options.length)) throw fieldError(path, 'SURVEY_ANSWER_INVALID');
-        if (q.kind.startsWith('alternative') && options.length > 1) {
-          throw fieldError(path, 'SURVEY_ONE_OPTION_ONLY');
-        }
-        if (!justifiedKinds.includes(q.kind) && a.text) throw fieldError(path, 'SURVEY_ANSWER_INVALID');
-        if (a.text.length > surveyLimits.justification) {
-          throw fieldError(path, 'SURVEY_JUSTIFICATION_TOO_LONG');
-        }
-      } else {
-        if (options.length > 0) throw fieldError(path, 'SURVEY_ANSWER_INVALID');
-        if (!a.text) continue; // an empty essay is no answer
-      }
-      byQuestion.set(a.question, { ...a, options });
-    }
-    questions.forEach((q, index) => {
-      if (q.required && !byQuestion.has(index)) {
-        throw fieldError(
-          `answers.${index}`,
-          isChoiceKind(q.kind) ? 'SURVEY_OPTION_REQUIRED' : 'SURVEY_ANSWER_REQUIRED',
-        );
-      }
-    });
-    return [...byQuestion.values()].map((a) => ({
-      questionIndex: a.question,
-      optionIndexes: a.options.sort((x, y) => x - y),
-      text: a.text,
-    }));
-  }
-
   /**
    * Keeps a member's answers, once: the response row is unique per survey and user, so a second submit,
    * however close to the first, finds it taken and changes nothing.
@@ -296,7 +254,7 @@ export function createSurveysService(deps: SurveysDeps) {
       const found = await repo.visibleTo(m, id);
       if (!found) throw notFound();
       if (!isOpenAt(found.survey, deps.now())) throw new AppError('SURVEY_NOT_OPEN', 409);
-      const answers = checkAnswers(found.survey.questions as SurveyQuestion[], body);
+      const answers = checkSurveyAnswers(found.survey.questions as SurveyQuestion[], body);
       const responseId = await repo.createResponse(id, m.userId);
       if (responseId === undefined) throw new AppError('SURVEY_ALREADY_ANSWERED', 409);
       await repo.addAnswers(id, responseId, answers);
