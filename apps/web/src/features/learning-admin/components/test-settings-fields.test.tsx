@@ -247,6 +247,29 @@ describe('the test settings of the activity editor', () => {
     });
   });
 
+  it('forgets the trail scope when another kind is picked', async () => {
+    const { calls } = mockApi(bankApi, (url, init) =>
+      url === '/api/admin/learning/modules/5/activities' && init?.method === 'POST'
+        ? json(course([testActivity({ kind: 'block_test', title: 'Prova' })]))
+        : undefined,
+    );
+    renderModal(null);
+    await choose('Tipo', 'Prova geral com bloqueio');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Título/ }), { target: { value: 'Prova' } });
+    fireEvent.click(await screen.findByRole('radio', { name: /^A trilha inteira/ }));
+    await choose('Tipo', 'Prova com bloqueio');
+    expect(screen.queryByRole('radiogroup', { name: 'O que a prova cobre' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar a questão: Pode trocar?' }));
+    await waitFor(() => expect(screen.getAllByTestId('picked-question')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('activity-save'));
+    await waitFor(() =>
+      expect(sent(calls, '/api/admin/learning/modules/5/activities', 'POST')).toHaveLength(1),
+    );
+    const sentSettings = sent(calls, '/api/admin/learning/modules/5/activities', 'POST')[0]!;
+    expect(sentSettings.kind).toBe('block_test');
+    expect(sentSettings.settings).not.toHaveProperty('scope');
+  });
+
   it('draws a number of questions from a category and tags, and refuses an empty count', async () => {
     const { calls } = mockApi(bankApi, (url, init) =>
       url === '/api/admin/learning/modules/5/activities' && init?.method === 'POST'

@@ -26,7 +26,7 @@ import {
   testLimits,
   type TestActivityKind,
 } from '@trilha/contracts/learning/test-settings';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { errorText } from '../../../lib/i18n';
@@ -220,10 +220,15 @@ export function TestSettingsFields({
   };
   const count = draftQuestionCount(draft);
   const limited = needsAttemptLimit(kind);
+  const general = generalTestKinds.includes(kind);
+  // Only general tests may cover the trail: another kind picked afterwards covers its course again.
+  useEffect(() => {
+    if (!general && draft.scope !== 'course') onChange({ ...draft, scope: 'course' });
+  }, [general, draft, onChange]);
 
   return (
     <Stack gap="md" data-testid="test-settings">
-      {generalTestKinds.includes(kind) ? (
+      {general ? (
         <>
           <Text fz="sm" c="dimmed">
             {t('editor.generalHint')}
