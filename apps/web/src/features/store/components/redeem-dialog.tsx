@@ -260,7 +260,13 @@ export function RedeemDialog({ opened, ...props }: DialogProps & { opened: boole
   const profile = useProfileAddress();
   const physical = props.detail.item.kind === 'physical';
   return (
-    <Modal opened={opened} onClose={props.onClose} title={t('redeem.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={props.onClose}
+      title={t('redeem.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {!opened ? null : physical && profile.isPending ? (
         <Center py="lg">
           <Loader aria-label={t('loading')} />

@@ -77,7 +77,12 @@ function MoveDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }
     });
   };
   return (
-    <Modal opened onClose={close} title={t(`queue.${kind}Title`)}>
+    <Modal
+      opened
+      onClose={close}
+      title={t(`queue.${kind}Title`)}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Stack gap="sm">
         <Text fz="sm">
           {t('queue.orderOf', { item: order.itemTitle, name: order.customer?.name ?? t('queue.someone') })}
