@@ -158,10 +158,16 @@ export function chunkSizeReport(budget: BudgetOptions): Plugin {
 
 /**
  * Preload hints for the screen most first visits open (the login screen): its page chunk with the chunks
- * it imports, its styles, and the catalogs read before it shows. Without them the browser learns of these
- * files only once the entry has run, one network round trip later.
+ * it imports, its styles, the catalogs read before it shows, and the lazily loaded modules it waits for
+ * before its first render (the contracts of the first API answers, with zod). Without them the browser
+ * learns of these files only once the entry has run, one network round trip later (the contracts only
+ * once the first call starts).
  */
-export function preloadFirstScreen(options: { page: string; catalogs: string[] }): Plugin {
+export function preloadFirstScreen(options: {
+  page: string;
+  catalogs: string[];
+  modules?: string[];
+}): Plugin {
   let base = '/';
   return {
     name: 'trilha-preload-first-screen',
@@ -181,9 +187,15 @@ export function preloadFirstScreen(options: { page: string; catalogs: string[] }
           bundle,
           chunks.filter((chunk) => chunk.isEntry),
         );
-        const scripts = [...staticClosure(bundle, [page]), ...catalogChunks(chunks, options.catalogs)].filter(
-          (c) => !initial.has(c),
-        );
+        const modules = (options.modules ?? []).map((module) => {
+          const chunk = chunks.find((c) => (c.moduleIds ?? []).some((id) => slash(id).endsWith(module)));
+          if (!chunk) throw new Error(`no chunk for ${module}`);
+          return chunk;
+        });
+        const scripts = [
+          ...staticClosure(bundle, [page, ...modules]),
+          ...catalogChunks(chunks, options.catalogs),
+        ].filter((c) => !initial.has(c));
         const cssOf = (chunk: OutputChunk) => [
           ...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
         ];
@@ -340,6 +352,8 @@ export default defineConfig(({ mode }) => {
       preloadFirstScreen({
         page: loginPage,
         catalogs: catalogFiles(bootAreas),
+        // The contracts of the login configuration and the session, checked before the first screen shows.
+        modules: ['packages/contracts/src/site.ts', 'packages/contracts/src/session.ts'],
       }),
       precompress(),
     ],

@@ -17,6 +17,7 @@ interface FakeChunk {
   isEntry: boolean;
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
+  moduleIds?: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -62,6 +63,14 @@ function fakeBundle() {
       isDynamicEntry: true,
       facadeModuleId: '/repo/node_modules/hls.js/dist/hls.mjs',
     }),
+    // A contract the first screen's API answer is checked with, and zod, loaded on demand.
+    chunk('assets/site.js', incompressible(1), {
+      isDynamicEntry: true,
+      facadeModuleId: '/repo/packages/contracts/src/site.ts',
+      moduleIds: ['/repo/packages/contracts/src/site.ts', '/repo/packages/contracts/src/branding.ts'],
+      imports: ['assets/lib-zod.js'],
+    }),
+    chunk('assets/lib-zod.js', incompressible(20)),
     chunk('assets/common.js', incompressible(2), {
       isDynamicEntry: true,
       facadeModuleId: '/repo/packages/i18n/locales/pt-BR/common.json',
@@ -247,5 +256,22 @@ describe('first screen preload hints', () => {
       '/assets/login-page.js',
     ]);
     expect(hrefs('preload')).toEqual(['/assets/login-page.css']);
+  });
+
+  it('preloads the lazily loaded modules it waits for (a contract and zod), found inside any chunk', () => {
+    const plugin = preloadFirstScreen({
+      page: loginRoute.page,
+      catalogs: [],
+      modules: ['packages/contracts/src/branding.ts'],
+    });
+    (plugin.configResolved as unknown as (config: { base: string }) => void)({ base: '/' });
+    const hook = plugin.transformIndexHtml as unknown as {
+      handler: (html: string, ctx: { bundle: unknown }) => { attrs: Record<string, string> }[];
+    };
+    const hrefs = hook.handler('', { bundle: fakeBundle() }).map((t) => t.attrs.href);
+    expect(hrefs).toEqual(expect.arrayContaining(['/assets/site.js', '/assets/lib-zod.js']));
+    const missing = preloadFirstScreen({ page: loginRoute.page, catalogs: [], modules: ['nowhere.ts'] });
+    const missingHook = missing.transformIndexHtml as unknown as typeof hook;
+    expect(() => missingHook.handler('', { bundle: fakeBundle() })).toThrow('no chunk for nowhere.ts');
   });
 });
