@@ -13,7 +13,7 @@ export function StatusHint({ status, kind }: { status: ProgressStatus; kind: 'co
   const { t } = useTranslation('assessments-player');
   if (!isTestStatus(status)) return null;
   return (
-    <Text fz="sm" c={status === 'blocked' ? 'orange.9' : 'dimmed'} data-testid="status-hint">
+    <Text fz="sm" c={status === 'blocked' ? 'red.9' : 'dimmed'} data-testid="status-hint">
       {t(`statusHint.${kind}.${status}`)}
     </Text>
   );

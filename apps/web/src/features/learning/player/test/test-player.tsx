@@ -30,7 +30,7 @@ import { LoadError } from '../../components/catalog-states';
 import { statusColors } from '../../components/progress-indicator';
 import { AttemptReview } from './attempt-review';
 import { AttemptRunner } from './attempt-runner';
-import { TestResult } from './test-result';
+import { alertTitle, TestResult } from './test-result';
 
 type Test = TestOverview['test'];
 
@@ -131,7 +131,12 @@ function TestIntro({
             {test.timeLimitMinutes !== null ? ` ${t('rules.timed')}` : ''}
           </Alert>
           {test.status === 'blocked' ? (
-            <Alert color="orange" icon={<IconLock size={18} aria-hidden />} title={t('next.blockedTitle')}>
+            <Alert
+              color="orange"
+              icon={<IconLock size={18} aria-hidden />}
+              title={t('next.blockedTitle')}
+              styles={alertTitle}
+            >
               {t('next.blocked')}
             </Alert>
           ) : null}
@@ -140,6 +145,7 @@ function TestIntro({
               color="yellow"
               icon={<IconRefresh size={18} aria-hidden />}
               title={t('next.restartedTitle')}
+              styles={alertTitle}
             >
               {t('next.restarted')}
             </Alert>
@@ -249,9 +255,13 @@ export function TestPlayer({ activityId, trailId }: { activityId: number; trailI
     setPhase({ name: 'result', result });
     // The course's status, the menu's locks and the lists changed on the server.
     void client.invalidateQueries({ queryKey: testKeys.overview(activityId, trailId) });
+    // A block or a restart locks this very activity: refetched now, the player would put the lock in
+    // place of this result before the learner read it. Those screens load again when the learner moves on.
+    const locksThis = result.outcome.blocked || result.outcome.restarted;
     void client.invalidateQueries({
       queryKey: ['learning'],
       predicate: (q) => q.queryKey[1] !== 'test',
+      refetchType: locksThis ? 'none' : 'active',
     });
   };
 

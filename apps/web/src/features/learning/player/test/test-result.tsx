@@ -26,6 +26,9 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 /** What an attempt gave, and what the learner can do next. */
+/** The light alerts' coloured titles fall under 4.5:1 on their tint: titles take the text colour. */
+export const alertTitle = { title: { color: 'var(--mantine-color-text)' } } as const;
+
 export function TestResult({
   result,
   practice,
@@ -151,7 +154,13 @@ export function TestResult({
           ) : null}
         </Stack>
       </Paper>
-      <Alert color={next.color} icon={next.icon} title={next.title} data-testid="result-next">
+      <Alert
+        color={next.color}
+        icon={next.icon}
+        title={next.title}
+        styles={alertTitle}
+        data-testid="result-next"
+      >
         {next.text}
       </Alert>
       <Group gap="sm">
