@@ -85,6 +85,8 @@ export type ProgressStatus = z.infer<typeof progressStatus>;
  *   to unblock them (the whole course);
  * - `test_pending`: a test before this activity in the course is not finished yet;
  * - `course_activities_pending`: a general test opens once every other activity of the course is done;
+ * - `trail_courses_pending`: a general test that covers the trail, opened inside it, opens once every
+ *   other course of the trail is finished;
  * - `training_not_ended`: a reaction evaluation opens once every other activity of the course is done.
  */
 export const lockReasons = [
@@ -95,6 +97,7 @@ export const lockReasons = [
   'blocked',
   'test_pending',
   'course_activities_pending',
+  'trail_courses_pending',
   'training_not_ended',
 ] as const;
 export const lockReason = z.enum(lockReasons);

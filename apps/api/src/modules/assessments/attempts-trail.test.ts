@@ -123,13 +123,13 @@ describe('a general test that covers the trail', () => {
     const waiting = (await overview(s.test, s.trailId)).json().test;
     expect(waiting).toMatchObject({
       canStart: false,
-      blockedReason: 'ASSESSMENT_COURSE_ACTIVITIES_PENDING',
+      blockedReason: 'ASSESSMENT_TRAIL_COURSES_PENDING',
     });
     const menu = (await courseIn(s.trailId, s.second)).json().modules[0].activities;
-    expect(menu[1].lock.reason).toBe('course_activities_pending');
+    expect(menu[1].lock.reason).toBe('trail_courses_pending');
     const refused = await start(s.test, s.trailId);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('ASSESSMENT_COURSE_ACTIVITIES_PENDING');
+    expect(refused.json().error.code).toBe('ASSESSMENT_TRAIL_COURSES_PENDING');
     // Outside the trail the test covers its course, whose other activity is finished.
     expect((await overview(s.test)).json().test.canStart).toBe(true);
 
@@ -195,6 +195,7 @@ describe('a general test that covers the trail', () => {
     expect((await overview(s.test, s.trailId)).json().test).toMatchObject({
       attemptsUsed: 0,
       canStart: false,
+      // Its own course's lesson comes first again.
       blockedReason: 'ASSESSMENT_COURSE_ACTIVITIES_PENDING',
     });
   });

@@ -311,7 +311,7 @@ export function createCourseContextLoader(
       const own = locks.get(a.id)!;
       const lock: LockInfo =
         !own.locked && waitsForTrail(a)
-          ? { locked: true, reason: 'course_activities_pending', prerequisites: [] }
+          ? { locked: true, reason: 'trail_courses_pending', prerequisites: [] }
           : own;
       return { ...a, hierarchyOrder: `${a.module_position}.${a.position}`, lock };
     });

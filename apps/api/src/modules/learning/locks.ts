@@ -79,5 +79,6 @@ export const lockErrorCode = {
   blocked: 'ASSESSMENT_BLOCKED_IN_COURSE',
   test_pending: 'ASSESSMENT_TEST_REQUIRED',
   course_activities_pending: 'ASSESSMENT_COURSE_ACTIVITIES_PENDING',
+  trail_courses_pending: 'ASSESSMENT_TRAIL_COURSES_PENDING',
   training_not_ended: 'REACTION_TRAINING_NOT_ENDED',
 } as const;
