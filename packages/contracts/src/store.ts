@@ -131,7 +131,13 @@ export const adminItem = z.object({
   departmentId: serialId(),
   categoryId: serialId(),
   title: storeName,
-  description: storeName.partial().extend({ 'pt-BR': z.string() }),
+  /** As written (a description may be far longer than a name; the request's bounds already held). */
+  description: z.object({
+    'pt-BR': z.string(),
+    'en-US': z.string().optional(),
+    es: z.string().optional(),
+    fr: z.string().optional(),
+  }),
   imageUrl: z.string().nullable(),
   price: z.number().int(),
   stock: z.number().int(),

@@ -8,6 +8,7 @@ import { aboutTeamDemoSeeder } from './about-team-demo';
 import { rewardsDemoSeeder } from './rewards-demo';
 import { surveysDemoSeeder } from './surveys-demo';
 import { assessmentsDemoSeeder } from './assessments-demo';
+import { storeDemoSeeder } from './store-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -23,6 +24,7 @@ export const demoSeeders: readonly Seeder[] = [
   rewardsDemoSeeder,
   surveysDemoSeeder,
   assessmentsDemoSeeder,
+  storeDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];

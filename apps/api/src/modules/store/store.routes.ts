@@ -29,6 +29,8 @@ import {
 } from '@trilha/contracts/store';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
+import { mediaCache } from '../media/media';
+import { storeImageKey } from './store-images';
 import type { StoreService } from './store.service';
 
 const errors = {
@@ -52,6 +54,18 @@ export function registerStoreRoutes(app: App, deps: CoreDeps, store: StoreServic
   const actor = (request: FastifyRequest) => ({
     userId: request.auth!.userId,
     clientId: request.tenant!.clientId,
+  });
+
+  // Item photos stored by the platform (the demo's; an item may also name any image address): behind an
+  // unguessable name, like badges' artwork, so no sign-in is needed to show one.
+  deps.media.add({
+    name: 'store',
+    summary: "A store item's photo (WebP)",
+    guards: [],
+    resolve: async (_request, token) => {
+      const key = storeImageKey(token);
+      return key ? { key, mime: 'image/webp', cacheControl: mediaCache.publicImmutable } : undefined;
+    },
   });
 
   // The learner's store

@@ -116,6 +116,17 @@ describe('catalog in the back office', () => {
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().error.code).toBe('STORE_REF_INVALID');
     expect((await call('GET', '/api/admin/store/items', learner.as)).statusCode).toBe(403);
+    // A description longer than a name comes back whole in the back office's list and item.
+    const long = 'Descrição longa. '.repeat(20).trim();
+    const described = await makeItem({ ...c, description: { 'pt-BR': long, es: long } });
+    const list = await call('GET', '/api/admin/store/items?pageSize=100', admin);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.find((i: { id: number }) => i.id === described.id).description).toMatchObject({
+      'pt-BR': long,
+      es: long,
+    });
+    const one = await call('GET', `/api/admin/store/items/${described.id}`, admin);
+    expect(one.statusCode, one.body).toBe(200);
     // A department in use is not deleted.
     await makeItem(c);
     const del = await call('DELETE', `/api/admin/store/departments/${c.departmentId}`, admin);
