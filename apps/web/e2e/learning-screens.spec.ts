@@ -78,6 +78,15 @@ function readyLocator(page: Page, activity: ActivityRef) {
       return page.getByTestId('content-frame').or(page.locator('main a[target="_blank"]')).first();
     case 'flash':
       return page.getByTestId('flash-unsupported');
+    case 'conventional_test':
+    case 'block_test':
+    case 'restart_test':
+    case 'evaluated_quiz':
+    case 'unevaluated_quiz':
+    case 'block_general_test':
+    case 'restart_general_test':
+      // The test courses of the demo (assessments-demo.ts): the player opens on the test's intro.
+      return page.getByTestId('test-intro');
     default:
       return page
         .locator('main')

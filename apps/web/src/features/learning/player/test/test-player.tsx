@@ -181,7 +181,13 @@ function TestIntro({
           <Title order={3} fz="md" mb="sm">
             {t('intro.history')}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
+          {/* Without a review to open, the rows hold nothing focusable: the scroll box takes the focus. */}
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('intro.history') },
+            }}
+          >
             <Table verticalSpacing="xs" data-testid="attempt-history">
               <Table.Thead>
                 <Table.Tr>
