@@ -110,6 +110,7 @@ const metricIds = {
 
 async function audit(name, url, keepSession) {
   const results = [];
+  let failures = 0;
   for (let run = 0; run < runs; run++) {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -121,7 +122,15 @@ async function audit(name, url, keepSession) {
       ...(keepSession ? { clearStorageTypes: ['cache_storage', 'service_workers'] } : {}),
     });
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // A loaded machine sometimes loses the trace (NO_NAVSTART): such a run is tried again, twice at most.
+      if (failures++ < 2) {
+        console.error(`  ${name}: ${lhr.runtimeError.code}, running again`);
+        run--;
+        continue;
+      }
+      throw new Error(`${name}: ${lhr.runtimeError.message}`);
+    }
     const transfer = lhr.audits['network-requests']?.details?.items ?? [];
     const scripts = transfer.filter((item) => item.resourceType === 'Script');
     results.push({
