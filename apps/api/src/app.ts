@@ -44,6 +44,7 @@ import { registerInstitutional } from './modules/institutional/institutional.fea
 import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
+import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const store = registerStore(app, { ...deps, ledger: rewards.ledger, learning: learning.finishes });
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
+  const ranking = registerRanking(app, deps);
   const modules = {
     messaging,
     accounts,
@@ -210,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions) {
     store,
     assessments,
     surveys,
+    ranking,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

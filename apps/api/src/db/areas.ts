@@ -21,4 +21,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'store', schema: ['store'] },
   // Reaction evaluations: each learner's answers to a course's reaction evaluation activity.
   { name: 'reactions', schema: ['reactions'] },
+  // The ranking: each user's scores per period, kept by a trigger on the ledger's entries.
+  { name: 'ranking', schema: ['ranking'] },
 ];

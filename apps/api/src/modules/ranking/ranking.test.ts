@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createClient, createUser } from '../../../test/factories';
+import { bearer, login } from '../../../test/http';
+import { rowsOf } from '../../db/client';
+import { initialsOf } from './ranking.service';
+
+let t: TestApp;
+let clientA: number;
+let clientB: number;
+let clientOff: number;
+let seq = 0;
+
+interface Member {
+  id: number;
+  name: string;
+  as: Record<string, string>;
+}
+
+async function member(clientId: number, firstName: string, lastName: string): Promise<Member> {
+  const u = await createUser(t.database.db, { clientIds: [clientId], firstName, lastName });
+  return {
+    id: u.id,
+    name: `${firstName} ${lastName}`,
+    as: bearer((await login(t, u.username)).access_token),
+  };
+}
+
+const credit = (clientId: number, userId: number, points: number, xp = 0, source = 'adjustment') =>
+  t.modules.rewards.ledger.credit({
+    clientId,
+    userId,
+    points,
+    xp,
+    source: source as 'adjustment',
+    idempotencyKey: `ranking-test-${++seq}`,
+  });
+
+const get = (url: string, as: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: as });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  clientA = (await createClient(db, { flags: { has_ranking: true } })).id;
+  clientB = (await createClient(db, { flags: { has_ranking: true } })).id;
+  clientOff = (await createClient(db, { flags: { has_courses: true } })).id;
+});
+afterAll(() => t.close());
+
+/** Deterministic pseudo-random numbers, so a failure can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  // mulberry32
+  return (n: number) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) % n;
+  };
+}
+
+describe('ranking against a simple model', () => {
+  it('ranks ties as 1, 2, 2, 4 in reach order, pages the top and finds neighbours', async () => {
+    const users: Member[] = [];
+    for (let i = 0; i < 24; i++) users.push(await member(clientA, `Pessoa${i}`, `Teste${i}`));
+    const rand = random(14);
+    // The model: each user's score and the step at which it last changed.
+    const model = new Map<number, { score: number; step: number }>();
+    for (let step = 0; step < 60; step++) {
+      const u = users[rand(users.length)]!;
+      const points = 1 + rand(4);
+      await credit(clientA, u.id, points, 2);
+      const m = model.get(u.id) ?? { score: 0, step };
+      model.set(u.id, { score: m.score + points, step });
+    }
+    // Spending does not lower a score: points earned count, not the balance.
+    const spender = [...model.keys()][0]!;
+    await t.modules.rewards.ledger.debit({
+      clientId: clientA,
+      userId: spender,
+      points: 1,
+      source: 'redemption',
+      idempotencyKey: `ranking-spend-${++seq}`,
+    });
+    const ordered = [...model.entries()]
+      .map(([userId, m]) => ({ userId, ...m }))
+      .sort((a, b) => b.score - a.score || a.step - b.step);
+    const expected = ordered.map((r) => ({
+      userId: r.userId,
+      score: r.score,
+      position: 1 + ordered.filter((o) => o.score > r.score).length,
+    }));
+    expect(new Set(expected.map((e) => e.position)).size).toBeLessThan(expected.length); // ties exist
+
+    const seen: typeof expected = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await get(`/api/ranking?metric=points&period=all&page=${page}&pageSize=8`, users[0]!.as);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.total).toBe(expected.length);
+      seen.push(
+        ...body.items.map((i: { userId: number; score: number; position: number }) => ({
+          userId: i.userId,
+          score: i.score,
+          position: i.position,
+        })),
+      );
+    }
+    expect(seen).toEqual(expected);
+    // This month is the same set (every credit was written now).
+    const month = await get('/api/ranking?metric=points&period=month&pageSize=100', users[0]!.as);
+    expect(month.json().items.map((i: { userId: number }) => i.userId)).toEqual(
+      expected.map((e) => e.userId),
+    );
+    expect(month.json().month).toBe(new Date().toISOString().slice(0, 7));
+
+    for (const u of users) {
+      const me = await get('/api/ranking/me?metric=points&period=all', u.as);
+      expect(me.statusCode).toBe(200);
+      const body = me.json();
+      const at = expected.findIndex((e) => e.userId === u.id);
+      if (at < 0) {
+        expect(body.me).toBeNull();
+        expect(body.above).toEqual([]);
+        continue;
+      }
+      expect(body.me).toMatchObject({ ...expected[at], isMe: true, name: u.name });
+      const ids = (rows: { userId: number }[]) => rows.map((r) => r.userId);
+      expect(ids(body.above)).toEqual(expected.slice(Math.max(0, at - 5), at).map((e) => e.userId));
+      expect(ids(body.below)).toEqual(expected.slice(at + 1, at + 6).map((e) => e.userId));
+      expect(body.below.map((r: { position: number }) => r.position)).toEqual(
+        expected.slice(at + 1, at + 6).map((e) => e.position),
+      );
+    }
+
+    // XP: every credit gave 2 XP.
+    const xp = await get('/api/ranking?metric=xp&period=all&pageSize=1', users[0]!.as);
+    const top = [...model.entries()].map(([id]) => id);
+    expect(xp.json().total).toBe(top.length);
+  });
+});
+
+describe('live positions, names and tenancy', () => {
+  it('moves a user at once, hides names as initials to others, and keeps clients apart', async () => {
+    const ana = await member(clientB, 'Ana', 'Souza');
+    const bia = await member(clientB, 'Bia', 'Lima');
+    const outsider = await member(clientA, 'Zé', 'Fora');
+    await credit(clientB, ana.id, 50);
+    await credit(clientB, bia.id, 40);
+    await credit(clientA, outsider.id, 1000);
+
+    const before = (await get('/api/ranking/me', bia.as)).json();
+    expect(before.me.position).toBe(2);
+    await credit(clientB, bia.id, 20);
+    const after = (await get('/api/ranking/me', bia.as)).json();
+    expect(after.me).toMatchObject({ position: 1, score: 60 });
+    expect(after.below.map((r: { userId: number }) => r.userId)).toEqual([ana.id]);
+
+    // A tie: Ana reaches 60 later, so she is listed second with the same position.
+    await credit(clientB, ana.id, 10);
+    const tie = (await get('/api/ranking', ana.as)).json();
+    expect(tie.items.map((r: { userId: number; position: number }) => [r.userId, r.position])).toEqual([
+      [bia.id, 1],
+      [ana.id, 1],
+    ]);
+
+    // Hiding the name: initials for others, the name for oneself.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/ranking-visibility',
+      headers: ana.as,
+      payload: { hideName: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const seenByBia = (await get('/api/ranking', bia.as)).json().items;
+    expect(seenByBia.find((r: { userId: number }) => r.userId === ana.id)).toMatchObject({
+      name: 'A. S.',
+      hidden: true,
+    });
+    const seenByAna = (await get('/api/ranking/me', ana.as)).json();
+    expect(seenByAna.me).toMatchObject({ name: 'Ana Souza', hidden: true });
+    expect(seenByAna.hideName).toBe(true);
+    expect(seenByAna.above[0]).toMatchObject({ userId: bia.id, name: 'Bia Lima' });
+
+    // Another client's users never appear.
+    const all = (await get('/api/ranking?pageSize=100', ana.as)).json();
+    expect(all.items.map((r: { userId: number }) => r.userId)).not.toContain(outsider.id);
+    expect(all.total).toBe(2);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/ranking-visibility',
+      headers: ana.as,
+      payload: { hideName: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('ranks an area among its members only, and refuses an area not the caller’s', async () => {
+    const db = t.database.db;
+    const c = (await createClient(db, { flags: { has_ranking: true } })).id;
+    const [a, b, x] = [
+      await member(c, 'Caio', 'Reis'),
+      await member(c, 'Duda', 'Melo'),
+      await member(c, 'Eva', 'Dias'),
+    ];
+    const [area] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into audience_areas (client_id, name) values (${c}, 'Sul') returning id`),
+    );
+    await db.execute(
+      sql`insert into audience_area_members (area_id, user_id) values (${area!.id}, ${a.id}), (${area!.id}, ${b.id})`,
+    );
+    await credit(c, a.id, 5);
+    await credit(c, b.id, 7);
+    await credit(c, x.id, 9);
+    const res = await get('/api/ranking?scope=area', a.as);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      scope: 'area',
+      areaId: area!.id,
+      areas: [{ id: area!.id, name: 'Sul' }],
+    });
+    expect(res.json().items.map((r: { userId: number }) => r.userId)).toEqual([b.id, a.id]);
+    expect((await get('/api/ranking/me?scope=area', a.as)).json().me.position).toBe(2);
+    expect((await get('/api/ranking/me', a.as)).json().me.position).toBe(3);
+    expect((await get('/api/ranking?scope=area', x.as)).statusCode).toBe(404);
+    expect((await get(`/api/ranking?scope=area&areaId=${area!.id}`, x.as)).statusCode).toBe(404);
+    expect((await get('/api/ranking?scope=campaign', a.as)).statusCode).toBe(400);
+  });
+
+  it('refuses a client without the ranking, and anyone signed out', async () => {
+    const off = await member(clientOff, 'Gil', 'Neto');
+    await credit(clientOff, off.id, 5);
+    expect((await get('/api/ranking', off.as)).statusCode).toBe(404);
+    expect((await get('/api/ranking/me', off.as)).statusCode).toBe(404);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/ranking-visibility',
+      headers: off.as,
+      payload: { hideName: true },
+    });
+    expect(put.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ranking' })).statusCode).toBe(401);
+  });
+
+  it('writes initials from the first and last names', () => {
+    expect(initialsOf('ana maria', 'souza', 'x')).toBe('A. S.');
+    expect(initialsOf('Élio', '', 'x')).toBe('É.');
+    expect(initialsOf('', '', 'joao')).toBe('J.');
+  });
+});
