@@ -77,7 +77,7 @@ export default function ItemDetailsPage() {
     <Stack gap="md" maw={1100} mx="auto">
       {back}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-        <Card withBorder padding={0} radius="md" component="figure" m={0}>
+        <Card withBorder padding={0} radius="md" component="figure" m={0} style={{ lineHeight: 0 }}>
           <ItemPhoto src={item.imageUrl} alt={t('details.photoOf', { item: item.title })} height={340} />
         </Card>
         <Stack gap="md">
