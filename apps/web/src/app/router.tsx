@@ -246,7 +246,11 @@ const playerScreens: RouteObject[] = [
       `${base}/event/live-class/:event_id/activities/:hierarchy_order`,
       'routes:presentialLiveClassActivity',
     ),
-    soon(`${base}/reactions/:hierarchy_order`, 'routes:presentialReaction'),
+    page(
+      `${base}/reactions/:hierarchy_order`,
+      'routes:presentialReaction',
+      () => import('../features/learning/pages/presential-reaction-page'),
+    ),
   ]),
   soon('webinars-lounge/:id', 'routes:webinarLounge'),
   soon(`${trail}/webinars-lounge/:id`, 'routes:webinarLounge'),
@@ -338,6 +342,11 @@ const adminScreens: RouteObject[] = [
     'survey-results/:id',
     'routes:surveyResults',
     () => import('../features/surveys/pages/survey-results-page'),
+  ),
+  page(
+    'reaction-results/:id',
+    'routes:surveyResults',
+    () => import('../features/learning-admin/pages/reaction-results-page'),
   ),
   page(
     'content/question-bank',

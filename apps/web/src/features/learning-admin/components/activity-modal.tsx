@@ -35,6 +35,12 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
 import { AwardsEditor } from './awards-editor';
+import {
+  ReactionQuestionsField,
+  reactionDraftOf,
+  reactionSettingsOf,
+  type ReactionDraft,
+} from './reaction-questions-field';
 import { testDraftIssues, testDraftOf, testSettingsOf, type TestDraft } from './test-draft';
 import { TestSettingsFields } from './test-settings-fields';
 import { UploadField } from './upload-field';
@@ -56,7 +62,7 @@ const fileKinds: Partial<Record<ContentActivityKind, Record<string, string[]> | 
 };
 
 interface Draft {
-  kind: ContentActivityKind | TestActivityKind;
+  kind: ContentActivityKind | TestActivityKind | 'reaction_evaluation';
   title: string;
   description: string;
   requiresPrevious: boolean;
@@ -70,12 +76,14 @@ interface Draft {
   minSeconds: number;
   /** A test kind's settings. */
   test: TestDraft;
+  /** A reaction evaluation's questions. */
+  reaction: ReactionDraft;
 }
 
 function draftOf(activity: AdminActivity | null): Draft {
   const s = activity?.settings ?? {};
   return {
-    kind: (activity?.kind as ContentActivityKind | TestActivityKind | undefined) ?? 'pdf',
+    kind: (activity?.kind as Draft['kind'] | undefined) ?? 'pdf',
     title: activity?.title ?? '',
     description: activity?.description ?? '',
     requiresPrevious: activity?.requiresPrevious ?? false,
@@ -87,6 +95,7 @@ function draftOf(activity: AdminActivity | null): Draft {
     completionMode: s.completion ?? null,
     minSeconds: s.minSeconds ?? DEFAULT_MIN_SECONDS,
     test: testDraftOf(activity?.test),
+    reaction: reactionDraftOf(activity?.reaction),
   };
 }
 
@@ -103,6 +112,8 @@ function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
   const watched = { completionThreshold: draft.completionPercent / 100 };
   if (isTestActivityKind(draft.kind))
     return { kind: draft.kind, ...fields, settings: testSettingsOf(draft.test) };
+  if (draft.kind === 'reaction_evaluation')
+    return { kind: 'reaction_evaluation', ...fields, settings: reactionSettingsOf(draft.reaction) };
   const completes = completion
     ? { completion, ...(completion === 'time' ? { minSeconds: draft.minSeconds } : {}) }
     : {};
@@ -144,6 +155,7 @@ export function ActivityModal({
 }) {
   const { t } = useTranslation('learning-admin');
   const { t: tt } = useTranslation('assessments-player');
+  const { t: ts } = useTranslation('surveys');
   const [draft, setDraft] = useState(() => draftOf(activity));
   const [savedId, setSavedId] = useState<number | null>(activity?.id ?? null);
   const [current, setCurrent] = useState<AdminActivity | null>(activity);
@@ -211,6 +223,10 @@ export function ActivityModal({
             {
               group: tt('editor.testKinds'),
               items: testActivityKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+            },
+            {
+              group: ts('reaction.kindGroup'),
+              items: [{ value: 'reaction_evaluation', label: t('kinds.reaction_evaluation') }],
             },
           ]}
           value={draft.kind}
@@ -303,6 +319,13 @@ export function ActivityModal({
             draft={draft.test}
             onChange={(test) => setDraft({ ...draft, test })}
             issues={testIssues}
+          />
+        ) : null}
+        {draft.kind === 'reaction_evaluation' ? (
+          <ReactionQuestionsField
+            draft={draft.reaction}
+            onChange={(reaction) => setDraft({ ...draft, reaction })}
+            activityId={savedId}
           />
         ) : null}
         {testIssues && testIssues.size > 0 ? (

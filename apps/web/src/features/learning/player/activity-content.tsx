@@ -12,6 +12,7 @@ import { MediaPlayer } from './kinds/media-player';
 import { PdfPlayer } from './kinds/pdf-player';
 import { ScormPlayer } from './kinds/scorm-player';
 import { SlideshareDeck } from './kinds/slideshare-deck';
+import { ReactionActivity } from './reaction/reaction-player';
 import { TestPlayer } from './test/test-player';
 import type { MediaReport } from './kinds/use-media-reporting';
 import { commitElements } from './progress/scorm-mapping';
@@ -220,6 +221,8 @@ export function ActivityContent({
       );
     case 'test':
       return <TestPlayer activityId={activityId} trailId={trailId} />;
+    case 'reaction':
+      return <ReactionActivity activityId={activityId} trailId={trailId ?? null} onProgress={onProgress} />;
     case 'unsupported':
       return (
         <Alert

@@ -8,7 +8,7 @@ import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
 import { selectedClientOf, useSession } from '../../../lib/session-store';
 import { useAnswerSurvey, useLearnerSurvey } from '../api/surveys';
-import { SurveyForm, SurveyHeading } from '../components/survey-form';
+import { SurveyForm, SurveyHeading } from '../../../components/surveys/survey-form';
 
 /** `home/surveys/:survey_id`: a survey to answer, once; the mandatory-survey guard brings users here. */
 export default function SurveyPage() {

@@ -7,50 +7,10 @@ import { Link, useParams } from 'react-router';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { apiErrorText } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/i18n';
+import { OptionBars } from '../../../components/surveys/option-bars';
 import { downloadSurveyCsv, TEXTS_PAGE_SIZE, useSurveyResults, useSurveyTexts } from '../api/surveys';
 
 type Question = SurveyResults['questions'][number];
-
-/** One bar per option: its width is its share of those who answered, its count and share written out. */
-function OptionBars({ question }: { question: Question }) {
-  const { t } = useTranslation('surveys');
-  const total = Math.max(question.answered, 1);
-  return (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {question.options.map((o, i) => {
-        const percent = Math.round((o.count / total) * 100);
-        return (
-          <li key={i}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fz="sm">{o.text}</Text>
-              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {t('results.optionValue', { count: o.count, percent })}
-              </Text>
-            </Group>
-            <div
-              aria-hidden
-              style={{
-                height: 10,
-                borderRadius: 5,
-                background: 'var(--mantine-color-gray-2)',
-                overflow: 'hidden',
-              }}
-            >
-              <div
-                data-testid="survey-bar"
-                style={{
-                  width: `${percent}%`,
-                  height: '100%',
-                  background: 'var(--mantine-primary-color-filled)',
-                }}
-              />
-            </div>
-          </li>
-        );
-      })}
-    </Stack>
-  );
-}
 
 function Texts({ surveyId, question }: { surveyId: number; question: Question }) {
   const { t } = useTranslation('surveys');

@@ -20,9 +20,9 @@ import {
 } from '@trilha/contracts/surveys';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/form-errors';
-import { errorText } from '../../../lib/i18n';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/form-errors';
+import { errorText } from '../../lib/i18n';
 
 type Question = LearnerSurvey['questions'][number];
 interface Draft {
