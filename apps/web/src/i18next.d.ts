@@ -17,6 +17,7 @@ import type rewardsAdmin from '@trilha/i18n/locales/pt-BR/rewards-admin.json';
 import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
 import type store from '@trilha/i18n/locales/pt-BR/store.json';
+import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -42,6 +43,7 @@ declare module 'i18next' {
       routes: typeof routes;
       surveys: typeof surveys;
       store: typeof store;
+      ranking: typeof ranking;
     };
   }
 }

@@ -31,6 +31,7 @@ export const areas = [
   'assessments-player',
   'surveys',
   'store',
+  'ranking',
 ] as const;
 export type Area = (typeof areas)[number];
 

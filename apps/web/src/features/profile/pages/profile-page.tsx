@@ -41,12 +41,15 @@ import { PhoneVerification } from '../components/phone-verification';
 import { PreferencesForm } from '../components/preferences-form';
 import { ProfessionalForm } from '../components/professional-form';
 import { useUnreadCount } from '../api/unread';
+import { useSelectedClient } from '../../../lib/session-store';
 import { BadgesTab } from '../components/rewards/badges-tab';
 import { CertificatesTab } from '../components/rewards/certificates-tab';
 import { PointsTab } from '../components/rewards/points-tab';
 
 /** The store's order history: its own chunk, loaded when the tab opens. */
 const MyOrders = lazy(() => import('../../store/components/my-orders'));
+/** The ranking: its own chunk, shown where the client has the ranking. */
+const RankingTab = lazy(() => import('../../ranking/components/ranking-tab'));
 
 const tabs = [
   'data',
@@ -58,10 +61,9 @@ const tabs = [
   'badges',
   'certificates',
   'orders',
+  'ranking',
   'account',
 ] as const;
-/** Tabs whose content arrives with the orders and ranking features. */
-const later = [['ranking', IconTrophy]] as const;
 const icons = {
   data: IconUser,
   security: IconShieldLock,
@@ -72,6 +74,7 @@ const icons = {
   badges: IconAward,
   certificates: IconCertificate,
   orders: IconPackage,
+  ranking: IconTrophy,
   account: IconUserX,
 };
 
@@ -80,8 +83,10 @@ export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const profile = useProfile();
   const unread = useUnreadCount();
+  const hasRanking = useSelectedClient()?.flags.has_ranking === true;
+  const shown = tabs.filter((key) => key !== 'ranking' || hasRanking);
   const wanted = params.get('tab') ?? 'data';
-  const tab = [...tabs, ...later.map(([k]) => k)].includes(wanted as never) ? wanted : 'data';
+  const tab = shown.includes(wanted as never) ? wanted : 'data';
   const select = (value: string | null) =>
     setParams(value && value !== 'data' ? { tab: value } : {}, { replace: true });
 
@@ -123,15 +128,14 @@ export default function ProfilePage() {
           value={tab}
           onChange={(e) => select(e.currentTarget.value)}
           data={[
-            ...tabs.map((key) => ({
+            ...shown.map((key) => ({
               value: key,
               label: key === 'inbox' && count > 0 ? `${t('tabs.inbox')} (${count})` : t(`tabs.${key}`),
             })),
-            ...later.map(([key]) => ({ value: key, label: `${t(`tabs.${key}`)} — ${t('soon.badge')}` })),
           ]}
         />
         <Tabs.List visibleFrom="sm">
-          {tabs.map((key) => {
+          {shown.map((key) => {
             const Icon = icons[key];
             return (
               <Tabs.Tab
@@ -150,11 +154,6 @@ export default function ProfilePage() {
               </Tabs.Tab>
             );
           })}
-          {later.map(([key, Icon]) => (
-            <Tabs.Tab key={key} value={key} leftSection={<Icon size={16} aria-hidden />} c="dimmed">
-              {t(`tabs.${key}`)}
-            </Tabs.Tab>
-          ))}
         </Tabs.List>
         <Tabs.Panel value="data" pt="lg">
           <Stack gap="lg">
@@ -204,17 +203,19 @@ export default function ProfilePage() {
         <Tabs.Panel value="account" pt="lg">
           <DeletionRequest profile={data} />
         </Tabs.Panel>
-        {later.map(([key, Icon]) => (
-          <Tabs.Panel key={key} value={key} pt="lg">
-            <Stack align="center" py={48} gap="sm">
-              <Icon size={40} stroke={1.4} aria-hidden />
-              <Badge variant="light">{t('soon.badge')}</Badge>
-              <Text c="dimmed" ta="center" maw={420}>
-                {t('soon.description', { tab: t(`tabs.${key}`) })}
-              </Text>
-            </Stack>
+        {hasRanking ? (
+          <Tabs.Panel value="ranking" pt="lg">
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader aria-label={t('loading')} />
+                </Center>
+              }
+            >
+              <RankingTab />
+            </Suspense>
           </Tabs.Panel>
-        ))}
+        ) : null}
       </Tabs>
     </Stack>
   );
