@@ -9,6 +9,7 @@ import { rewardsDemoSeeder } from './rewards-demo';
 import { surveysDemoSeeder } from './surveys-demo';
 import { assessmentsDemoSeeder } from './assessments-demo';
 import { storeDemoSeeder } from './store-demo';
+import { reactionsDemoSeeder } from './reactions-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -25,6 +26,7 @@ export const demoSeeders: readonly Seeder[] = [
   surveysDemoSeeder,
   assessmentsDemoSeeder,
   storeDemoSeeder,
+  reactionsDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
