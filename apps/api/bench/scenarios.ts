@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import {
   seedBenchLearning,
@@ -215,6 +216,28 @@ export const benchScenarios: Scenario[] = [
       return rotating(
         ctx,
         d.learnerIds.map((userId) => ({ userId, path: '/api/rewards/statement?pageSize=25' })),
+      );
+    },
+  },
+  {
+    // The caller's position and neighbours among the bench client's 100,000 ranked users (the ledger
+    // seed's entries fill the ranking through its trigger); the client is given the ranking first.
+    name: 'ranking-me',
+    title: 'GET /api/ranking/me (points, all time)',
+    seed: async (db) => {
+      const d = await ledgerSeed(db);
+      await db.execute(
+        sql`update clients set flags = flags || '{"has_ranking": true}'::jsonb where id = ${d.clientId}`,
+      );
+      await db.execute(sql`analyze ranking_scores`);
+      return d;
+    },
+    target: p99Under50,
+    options: (ctx) => {
+      const d = ctx.data as BenchLedgerData;
+      return rotating(
+        ctx,
+        d.learnerIds.map((userId) => ({ userId, path: '/api/ranking/me?metric=points&period=all' })),
       );
     },
   },
