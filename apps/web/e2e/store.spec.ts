@@ -45,6 +45,15 @@ async function setUpStore(request: APIRequestContext, title: string) {
     stock: 4,
     kind: 'physical',
   });
+  const keychain = await post('/api/admin/store/items', {
+    departmentId: department.id,
+    categoryId: category.id,
+    title: name(`Chaveiro ${suffix}`),
+    description: name('Chaveiro de metal com o logotipo.'),
+    price: 100,
+    stock: 20,
+    kind: 'physical',
+  });
   // A dearer item of the same category: "affordable with my points" hides it.
   await post('/api/admin/store/items', {
     departmentId: department.id,
@@ -62,7 +71,33 @@ async function setUpStore(request: APIRequestContext, title: string) {
     headers: { ...admin, 'Idempotency-Key': randomUUID() },
   });
   expect(credit.status(), await credit.text()).toBe(201);
-  return { category: `Cozinha ${suffix}`, dearer: `Cafeteira ${suffix}` };
+  const keychainId = (keychain.item as { id: number }).id;
+  /** The learner orders the keychain through the API (a second order for the queue to reprove). */
+  const orderKeychain = async () => {
+    const res = await request.post(`/api/store/items/${keychainId}/redeem`, {
+      data: {
+        address: {
+          zip: '01310-100',
+          street: 'Av. Paulista',
+          number: '1000',
+          city: 'São Paulo',
+          country: 'BR',
+        },
+      },
+      // Access tokens of the journeys' server live 5 seconds: a fresh one.
+      headers: {
+        Authorization: `Bearer ${await apiToken(request, account('learner'))}`,
+        'Idempotency-Key': randomUUID(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  return {
+    category: `Cozinha ${suffix}`,
+    dearer: `Cafeteira ${suffix}`,
+    keychain: `Chaveiro ${suffix}`,
+    orderKeychain,
+  };
 }
 
 test('a learner redeems a reward at phone width and an administrator approves the order', async ({
@@ -73,7 +108,7 @@ test('a learner redeems a reward at phone width and an administrator approves th
   test.setTimeout(240_000);
   const stamp = `w${test.info().parallelIndex}x${Date.now().toString(36)}`;
   const title = `Garrafa térmica ${stamp}`;
-  const { category, dearer } = await setUpStore(request, title);
+  const { category, dearer, keychain, orderKeychain } = await setUpStore(request, title);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?locale=pt-BR');
@@ -84,16 +119,28 @@ test('a learner redeems a reward at phone width and an administrator approves th
   await submitLogin(page, account('learner'));
   await page.waitForURL((url) => url.pathname !== '/');
 
+  // The store in every language, at phone width.
+  for (const [language, heading] of [
+    ['en-US', 'Reward store'],
+    ['es', 'Tienda de premios'],
+    ['fr', 'Boutique de récompenses'],
+  ] as const) {
+    await page.goto(`/reward-store?locale=${language}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await settled(page);
+    await noOverflow(page, `store ${language}`);
+  }
+
   // The store: my points, then the filters narrow it to this run's items.
-  await page.goto('/reward-store');
+  await page.goto('/reward-store?locale=pt-BR');
   await expect(page.getByRole('heading', { level: 1, name: 'Loja de prêmios' })).toBeVisible();
   await expect(page.getByTestId('store-available')).not.toHaveText('0');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(stamp);
-  await expect(page.getByTestId('store-item')).toHaveCount(2);
+  await expect(page.getByTestId('store-item')).toHaveCount(3);
   await page.getByRole('combobox', { name: 'Categoria' }).click();
   await page.getByRole('option', { name: category }).click();
   await page.getByRole('switch', { name: 'Só o que meus pontos pagam' }).check({ force: true });
-  await expect(page.getByTestId('store-item')).toHaveCount(1);
+  await expect(page.getByTestId('store-item')).toHaveCount(2);
   await expect(page.getByTestId('store-item').filter({ hasText: dearer })).toHaveCount(0);
   const card = page.getByTestId('store-item').filter({ hasText: title });
   await expect(card.getByText('Restam 4')).toBeVisible();
@@ -138,7 +185,10 @@ test('a learner redeems a reward at phone width and an administrator approves th
   await axe(page, 'my orders');
   await noOverflow(page, 'my orders');
 
-  // The administrator approves it in the orders queue.
+  // A second order, of the keychain, for the administrator to reprove: 500 − 300 − 100 = 100 left.
+  await orderKeychain();
+
+  // The administrator approves the bottle and reproves the keychain in the orders queue.
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
   await admin.goto('/?locale=pt-BR');
@@ -156,6 +206,12 @@ test('a learner redeems a reward at phone width and an administrator approves th
   await axe(admin, 'orders queue');
   await row.getByRole('button', { name: 'Aprovar' }).click();
   await expect(admin.getByText(`Pedido de ${title} aprovado.`)).toBeVisible();
+  const second = admin.getByTestId('queue-order').filter({ hasText: keychain });
+  await second.getByRole('button', { name: 'Reprovar' }).click();
+  const reprove = admin.getByRole('dialog', { name: 'Reprovar pedido' });
+  await reprove.getByRole('textbox', { name: 'Motivo' }).fill('Endereço fora da área de entrega');
+  await reprove.getByRole('button', { name: 'Reprovar' }).click();
+  await expect(admin.getByText(`Pedido de ${keychain} reprovado.`)).toBeVisible();
   await admin.getByRole('combobox', { name: 'Situação' }).click();
   await admin.getByRole('option', { name: 'Aprovado' }).click();
   const approved = admin.getByTestId('queue-order').filter({ hasText: title });
@@ -173,4 +229,12 @@ test('a learner redeems a reward at phone width and an administrator approves th
   await expect(moved.getByTestId('order-status')).toHaveText('Enviado');
   await moved.getByRole('button').first().click();
   await expect(moved.getByText(`Correios · código de rastreio BR${stamp}`)).toBeVisible();
+
+  // The reproved order tells the reason, and its points are back: 500 − 300 = 200 available.
+  const reproved = page.getByTestId('my-order').filter({ hasText: keychain });
+  await expect(reproved.getByTestId('order-status')).toHaveText('Reprovado');
+  await reproved.getByRole('button').first().click();
+  await expect(reproved.getByText('Motivo: Endereço fora da área de entrega')).toBeVisible();
+  await page.goto('/reward-store');
+  await expect(page.getByTestId('store-available')).toHaveText('200');
 });
