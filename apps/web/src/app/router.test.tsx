@@ -98,12 +98,12 @@ describe('routes', () => {
       accessToken: 'a',
       sessionType: 'password',
       session: session({
-        clients: [client({ modules: [{ key: 'reward-store', path: '/reward-store' }] })],
+        clients: [client({ modules: [{ key: 'news', path: '/news' }] })],
       }),
     });
-    renderApp('/reward-store/details/3');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Detalhes do prêmio' })).toBeTruthy();
+    renderApp('/news/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notícia' })).toBeTruthy();
     expect(screen.getByText(/Esta tela ainda não está disponível/)).toBeTruthy();
-    expect(document.title).toBe('Detalhes do prêmio · Acme Varejo');
+    expect(document.title).toBe('Notícia · Acme Varejo');
   });
 });
