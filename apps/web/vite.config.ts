@@ -246,6 +246,31 @@ export function splitErrorCatalogs(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheets (Mantine's and the app's) no longer block the first paint: each `<link>` is
+ * written with `media="print"` (fetched without blocking rendering) and `data-boot-style`, after a
+ * `preload` hint that fetches it at high priority, and `src/main.tsx` switches them to every medium once
+ * loaded, before the app's first render. The splash (styled inline in index.html) paints as soon as the
+ * page arrives; the app never shows unstyled; the order of the stylesheets in the document stays as built.
+ */
+export function deferBootStyles(): Plugin {
+  return {
+    name: 'trilha-defer-boot-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
+          (_tag, href: string) =>
+            `<link rel="preload" as="style" crossorigin href="${href}">` +
+            `<link rel="stylesheet" crossorigin href="${href}" media="print" data-boot-style>`,
+        );
+      },
+    },
+  };
+}
+
 /** Text files worth compressing; images and fonts are compressed already. */
 const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|wasm)$/;
 
@@ -355,6 +380,7 @@ export default defineConfig(({ mode }) => {
         // The contracts of the login configuration and the session, checked before the first screen shows.
         modules: ['packages/contracts/src/site.ts', 'packages/contracts/src/session.ts'],
       }),
+      deferBootStyles(),
       precompress(),
     ],
     server: {

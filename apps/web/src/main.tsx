@@ -15,7 +15,30 @@ import { useParamsStore } from './lib/params-store';
 import { hydratePersistedStores } from './lib/persist';
 import { hasSession, rememberRedirect, setLanguageCode, useCommonStore } from './lib/session-store';
 
+/**
+ * The entry's stylesheets arrive without blocking the first paint (`deferBootStyles()` in vite.config.ts):
+ * each applies once loaded (or failed), and the app renders after all of them.
+ */
+function applyBootStyles(): Promise<void> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-boot-style]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const apply = () => {
+            link.media = 'all';
+            resolve();
+          };
+          if (link.sheet) return apply();
+          link.addEventListener('load', apply, { once: true });
+          link.addEventListener('error', apply, { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
 async function boot() {
+  const styles = applyBootStyles();
   await hydratePersistedStores().catch((error: unknown) =>
     console.error('Persisted state unavailable', error),
   );
@@ -54,7 +77,7 @@ async function boot() {
     rememberRedirect(`${pathname}${search}`);
     void router.navigate('/', { replace: true, state: { sessionExpired: true } });
   });
-  await catalogs;
+  await Promise.all([catalogs, styles]);
   startLanguageSync();
   installDeepLinkHandler((to) => router.navigate(to));
 
