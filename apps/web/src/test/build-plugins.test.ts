@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunkSizeReport, precompress, preloadFirstScreen, type BudgetOptions } from '../../vite.config';
+import {
+  chunkSizeReport,
+  deferBootStyles,
+  precompress,
+  preloadFirstScreen,
+  type BudgetOptions,
+} from '../../vite.config';
 
 /** Code gzip cannot shrink much (random base64): `kb` kB of text, about 0.76 `kb` kB gzipped. */
 const incompressible = (kb: number) => `/*${randomBytes(kb * 768).toString('base64')}*/`;
@@ -273,5 +279,21 @@ describe('first screen preload hints', () => {
     const missing = preloadFirstScreen({ page: loginRoute.page, catalogs: [], modules: ['nowhere.ts'] });
     const missingHook = missing.transformIndexHtml as unknown as typeof hook;
     expect(() => missingHook.handler('', { bundle: fakeBundle() })).toThrow('no chunk for nowhere.ts');
+  });
+});
+
+describe('stylesheets that do not block the first paint', () => {
+  it('turns each entry stylesheet into a preload and a print stylesheet that main.tsx applies', () => {
+    const hook = deferBootStyles().transformIndexHtml as unknown as { handler: (html: string) => string };
+    const html = hook.handler(
+      '<head><link rel="stylesheet" crossorigin href="/assets/vendor-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-2.css"></head>',
+    );
+    expect(html).toBe(
+      '<head><link rel="preload" as="style" crossorigin href="/assets/vendor-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/vendor-1.css" media="print" data-boot-style>' +
+        '<link rel="preload" as="style" crossorigin href="/assets/index-2.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-2.css" media="print" data-boot-style></head>',
+    );
   });
 });
