@@ -133,7 +133,7 @@ export default function RankingTab() {
       </Group>
 
       <Switch
-        checked={me.data?.hideName ?? false}
+        checked={hide.isPending ? hide.variables : (me.data?.hideName ?? false)}
         disabled={!me.data || hide.isPending}
         onChange={(e) => hide.mutate(e.currentTarget.checked)}
         label={t('hideName.label')}
