@@ -420,13 +420,14 @@ export function createAttemptsRepo(db: DbOrTx) {
       f: { search: string; page: number; pageSize: number; courseId?: number },
     ) {
       const kinds = sql.raw(`array[${testActivityKinds.map((k) => `'${k}'`).join(',')}]`);
-      const where = sql`c.client_id = ${clientId}
-        and exists (select 1 from activities a where a.course_id = c.id and a.client_id = ${clientId}
+      const filters = sql`exists (select 1 from activities a where a.course_id = c.id and a.client_id = ${clientId}
           and a.kind = any(${kinds}))
         ${f.courseId !== undefined ? sql`and c.id = ${f.courseId}` : sql``}
         ${f.search ? sql`and c.title ilike ${`%${likeLiteral(f.search)}%`}` : sql``}`;
       const [count] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from courses c where ${where}`),
+        await db.execute(
+          sql`select count(*)::int as n from courses c where c.client_id = ${clientId} and ${filters}`,
+        ),
       );
       const rows = rowsOf<{
         id: number;
@@ -445,7 +446,7 @@ export function createAttemptsRepo(db: DbOrTx) {
               and t.course_id = c.id and t.status = 'pending_grading') as pending_grading,
             (select count(*)::int from assessment_course_states s where s.client_id = ${clientId}
               and s.course_id = c.id and s.blocked_at is not null) as blocked
-          from courses c where ${where}
+          from courses c where c.client_id = ${clientId} and ${filters}
           order by lower(c.title), c.id limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`),
       );
       return {
