@@ -75,6 +75,15 @@ describe('error texts in two parts', () => {
     await vi.waitFor(() => expect(errorText(later)).toBe(frErrors[later]));
   });
 
+  it("a code of a first-screen prefix never waits for the other areas' codes", async () => {
+    const { i18n, initI18n, ensureErrorText, errorText } = await freshI18n();
+    await initI18n('fr', bootAreas);
+    await ensureErrorText('AUTH_SOMETHING_NEW');
+    expect(errorText('AUTH_SOMETHING_NEW')).toBe(i18n.t('errors:INTERNAL'));
+    expect(errorText(first)).toBe(frErrors[first]);
+    expect(i18n.exists(`errors:${later}`)).toBe(false);
+  });
+
   it('splits by prefix, every code in exactly one part; a new prefix goes with the first screen', () => {
     expect(isLaterErrorCode(later)).toBe(true);
     expect(isLaterErrorCode(first)).toBe(false);

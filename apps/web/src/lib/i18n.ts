@@ -4,6 +4,7 @@ import {
   areas,
   defaultLanguage,
   isLanguage,
+  isLaterErrorCode,
   languages,
   type Area,
   type Language,
@@ -124,6 +125,8 @@ export async function loadAllCatalogs(): Promise<void> {
  */
 export async function loadLaterErrorTexts(): Promise<void> {
   laterErrorsWanted = true;
+  // Before the first load, the catalog will load whole anyway.
+  if (!i18n.isInitialized) return;
   // A load of the first part still under way ends first, so its language is not missed.
   await i18n.loadNamespaces('errors');
   await Promise.all(
@@ -152,7 +155,8 @@ const ERROR_TEXT_WAIT_MS = 5000;
  * message). Registered with the API client by `src/main.tsx`.
  */
 export async function ensureErrorText(code: string): Promise<void> {
-  if (i18n.exists(`errors:${code}`)) return;
+  // Every other code's text is in the part the first screen loads (or in no catalog at all).
+  if (!isLaterErrorCode(code) || i18n.exists(`errors:${code}`)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     loadLaterErrorTexts().catch((error: unknown) => console.error('Error texts unavailable', error)),
@@ -181,7 +185,7 @@ export function errorText(code: string, values?: Record<string, unknown>): strin
   const key = `errors:${code}`;
   if (i18n.exists(key)) return translate(key, values);
   // A code whose area's texts have not arrived: the generic message now, the texts for the next time.
-  if (!laterErrorsWanted) {
+  if (!laterErrorsWanted && isLaterErrorCode(code)) {
     loadLaterErrorTexts().catch((error: unknown) => console.error('Error texts unavailable', error));
   }
   return translate('errors:INTERNAL', values);
