@@ -34,7 +34,7 @@ const unscopedBefore: Record<string, number> = {
   'modules/learning/catalog.repo.ts': 5,
   'modules/learning/catalog.service.ts': 1,
   'modules/learning/content-gate.ts': 2,
-  'modules/learning/course-context.ts': 2,
+  'modules/learning/course-context.ts': 1,
   'modules/learning/public.routes.ts': 1,
   'modules/notifications/inbox.repo.ts': 1,
 };

@@ -82,7 +82,7 @@ export function createRankingRepo(db: DbOrTx) {
 
     async total(set: RankingSet) {
       const [row] = await rows<{ n: string | number }>(
-        sql`select count(*) as n from ranking_scores s where ${inSet(set, 's')}`,
+        sql`select count(*) as n from ranking_scores s where s.client_id = ${set.clientId} and ${inSet(set, 's')}`,
       );
       return Number(row?.n ?? 0);
     },
@@ -97,7 +97,7 @@ export function createRankingRepo(db: DbOrTx) {
     async neighbours(set: RankingSet, userId: number, n: number) {
       const [me] = await rows<{ score: number; reached_at: string }>(sql`
         select s.score, s.reached_at::text as reached_at from ranking_scores s
-        where ${inSet(set, 's')} and s.user_id = ${userId}`);
+        where s.client_id = ${set.clientId} and ${inSet(set, 's')} and s.user_id = ${userId}`);
       if (!me) return { above: [], below: [] };
       const key = sql`(${-me.score}::int, ${me.reached_at}::timestamptz, ${userId}::int)`;
       const mine = sql`(-s.score, s.reached_at, s.user_id)`;
