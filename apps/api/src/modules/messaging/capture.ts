@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A message as its recipient got it, secrets included (development and test capture only). */
@@ -27,7 +27,11 @@ export function createMessageCapture(dir: string) {
     await mkdir(dir, { recursive: true });
     // Sortable names: time, then a counter for messages of the same millisecond.
     const name = `${Date.now().toString().padStart(15, '0')}-${String(seq++ % 1e6).padStart(6, '0')}.json`;
-    await writeFile(path.join(dir, name), JSON.stringify(message), { mode: 0o600 });
+    // Written under a temporary name, then renamed: a reader listing `*.json` never opens a half-written
+    // file (the browser journeys read this folder while other workers' messages are being written).
+    const temporary = path.join(dir, `${name}.tmp`);
+    await writeFile(temporary, JSON.stringify(message), { mode: 0o600 });
+    await rename(temporary, path.join(dir, name));
   };
 }
 
