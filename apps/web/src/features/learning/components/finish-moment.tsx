@@ -31,6 +31,7 @@ import {
   useTrailAfterFinish,
 } from '../api/rewards-earned';
 import classes from './finish-moment.module.css';
+import { Celebration } from '../../../components/celebration';
 
 export interface FinishedCourse {
   courseId: number;
@@ -39,7 +40,6 @@ export interface FinishedCourse {
 }
 
 const doneStatuses = ['finished', 'approved', 'improved'];
-const CONFETTI = 18;
 
 function EarnedRewards({
   target,
@@ -236,14 +236,9 @@ export function FinishMoment({
       >
         {finished ? (
           <Stack gap="md" align="stretch" ta="center" pos="relative">
-            <div className={classes.confetti} aria-hidden>
-              {Array.from({ length: CONFETTI }, (_, i) => (
-                <span key={i} className={classes.piece} style={{ ['--i' as string]: i }} />
-              ))}
-            </div>
-            <div className={classes.medal} aria-hidden>
+            <Celebration>
               <IconAward size={48} stroke={1.6} />
-            </div>
+            </Celebration>
             <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {trailDone && trail.data
                 ? t('finish.trailText', { trail: trail.data.title, course: finished.courseTitle })

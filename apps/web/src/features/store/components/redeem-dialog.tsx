@@ -18,11 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/i18n';
+import { Celebration } from '../../../components/celebration';
 import { useProfileAddress, useRedeem } from '../api/store';
 import { usePoints } from './format';
 import classes from './store.module.css';
 
-const CONFETTI = 18;
 type AddressForm = Record<keyof DeliveryAddress, string>;
 const blankAddress: AddressForm = {
   zip: '',
@@ -51,14 +51,9 @@ function Redeemed({ order, onClose }: { order: StoreOrder; onClose: () => void }
   const { t } = useTranslation('store');
   return (
     <Stack gap="md" className={classes.celebrate} data-testid="redeem-success">
-      <div className={classes.confetti} aria-hidden>
-        {Array.from({ length: CONFETTI }, (_, i) => (
-          <span key={i} className={classes.piece} style={{ ['--i' as string]: i }} />
-        ))}
-      </div>
-      <div className={classes.gift} aria-hidden>
+      <Celebration>
         <IconGift size={44} stroke={1.6} />
-      </div>
+      </Celebration>
       <Text fz="xl" fw={700} role="status">
         {t('success.title')}
       </Text>
