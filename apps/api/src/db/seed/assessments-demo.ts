@@ -3,9 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Answer, AttemptQuestion } from '@trilha/contracts/assessments/attempts';
 import type { TestActivityKind, TestSettingsInput } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
-import { loadConfig } from '../../config';
 import { eventsOutsideTheApp } from '../../jobs/job-queue';
-import { createStorage, type Storage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import { createAttemptsService } from '../../modules/assessments/attempts.service';
 import { createQuestionBankService } from '../../modules/assessments/question-bank.service';
 import { createAuthoringService, type Actor } from '../../modules/learning/authoring.service';
@@ -24,6 +23,7 @@ import { userClients, users } from '../schema/users';
 import { makeCourseCover, makeQuestionArt } from './assessments-demo/art';
 import { auroraQuestions, bodyOf, nimbusQuestions, type DemoQuestion } from './assessments-demo/questions';
 import { createDemoSources } from './learning-demo/sources';
+import { fileSeeder, type FileSeederOptions } from './file-seeder';
 import type { Seeder } from './run-seeders';
 
 const DAY = 86_400_000;
@@ -215,10 +215,7 @@ export function rightAnswer(shown: AttemptQuestion, q: DemoQuestion): Answer {
   }
 }
 
-export interface AssessmentsDemoOptions {
-  storage?: Storage;
-  maxUploadBytes?: number;
-}
+export type AssessmentsDemoOptions = FileSeederOptions;
 
 /**
  * The assessments demo (docs/assessments.md, "Demo"): a question bank per demo client, with images
@@ -226,18 +223,7 @@ export interface AssessmentsDemoOptions {
  * with awards; and learner@demo.example's attempts, taken through the attempts service.
  */
 export function createAssessmentsDemoSeeder(opts: AssessmentsDemoOptions = {}): Seeder {
-  return {
-    name: 'assessments-demo',
-    async run(db) {
-      let { storage, maxUploadBytes } = opts;
-      if (!storage || !maxUploadBytes) {
-        const config = loadConfig();
-        storage ??= createStorage(config);
-        maxUploadBytes ??= config.MAX_UPLOAD_MB * 1024 * 1024;
-      }
-      await seedAssessments(db, storage, maxUploadBytes);
-    },
-  };
+  return fileSeeder('assessments-demo', opts, seedAssessments);
 }
 
 export const assessmentsDemoSeeder = createAssessmentsDemoSeeder();

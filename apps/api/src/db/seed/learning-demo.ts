@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RoleName } from '@trilha/contracts/session';
-import { loadConfig } from '../../config';
-import { createStorage, type Storage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import { createAuthoringService, type Actor } from '../../modules/learning/authoring.service';
 import { createCatalogRepo } from '../../modules/learning/catalog.repo';
 import { createCatalogService } from '../../modules/learning/catalog.service';
@@ -25,15 +24,12 @@ import {
 } from './learning-demo/content';
 import { makeTrailCover } from './learning-demo/demo-files';
 import { createDemoSources, demoAssetPath } from './learning-demo/sources';
+import { fileSeeder, type FileSeederOptions } from './file-seeder';
 import type { Seeder } from './run-seeders';
 
 const DAY = 86_400_000;
 
-export interface LearningDemoOptions {
-  /** Where the files go; by default the configured storage (as the app builds it: docs/storage.md). */
-  storage?: Storage;
-  maxUploadBytes?: number;
-}
+export type LearningDemoOptions = FileSeederOptions;
 
 /**
  * The demo's online courses and trails for Aurora Varejo and Nimbus Tech, built through the learning
@@ -41,18 +37,7 @@ export interface LearningDemoOptions {
  * upload), then some progress of learner@demo.example reported through the progress service.
  */
 export function createLearningDemoSeeder(opts: LearningDemoOptions = {}): Seeder {
-  return {
-    name: 'learning-demo',
-    async run(db) {
-      let { storage, maxUploadBytes } = opts;
-      if (!storage || !maxUploadBytes) {
-        const config = loadConfig();
-        storage ??= createStorage(config);
-        maxUploadBytes ??= config.MAX_UPLOAD_MB * 1024 * 1024;
-      }
-      await seedLearning(db, storage, maxUploadBytes);
-    },
-  };
+  return fileSeeder('learning-demo', opts, seedLearning);
 }
 
 export const learningDemoSeeder = createLearningDemoSeeder();

@@ -3,8 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ReactionSettingsInput } from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import type { AnswerBody } from '@trilha/contracts/surveys';
-import { loadConfig } from '../../config';
-import { createStorage, type Storage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import { createAuthoringService, type Actor } from '../../modules/learning/authoring.service';
 import { createCatalogRepo } from '../../modules/learning/catalog.repo';
 import { createContentSigner } from '../../modules/learning/content-urls';
@@ -18,6 +17,7 @@ import { learningCategories, learningTags } from '../schema/learning';
 import { userClients, users } from '../schema/users';
 import { makeCourseCover } from './assessments-demo/art';
 import { createDemoSources } from './learning-demo/sources';
+import { fileSeeder, type FileSeederOptions } from './file-seeder';
 import type { Seeder } from './run-seeders';
 
 /** The demo course that ends with a reaction evaluation (learner@demo.example has not started it). */
@@ -125,10 +125,7 @@ const demoAnswers: [string, AnswerBody][] = [
   ],
 ];
 
-export interface ReactionsDemoOptions {
-  storage?: Storage;
-  maxUploadBytes?: number;
-}
+export type ReactionsDemoOptions = FileSeederOptions;
 
 /**
  * The reaction evaluation demo (docs/assessments.md, "Reaction evaluations"): in Aurora, the short course
@@ -137,18 +134,7 @@ export interface ReactionsDemoOptions {
  * the reaction opens.
  */
 export function createReactionsDemoSeeder(opts: ReactionsDemoOptions = {}): Seeder {
-  return {
-    name: 'reactions-demo',
-    async run(db) {
-      let { storage, maxUploadBytes } = opts;
-      if (!storage || !maxUploadBytes) {
-        const config = loadConfig();
-        storage ??= createStorage(config);
-        maxUploadBytes ??= config.MAX_UPLOAD_MB * 1024 * 1024;
-      }
-      await seedReactions(db, storage, maxUploadBytes);
-    },
-  };
+  return fileSeeder('reactions-demo', opts, seedReactions);
 }
 
 export const reactionsDemoSeeder = createReactionsDemoSeeder();
