@@ -23,4 +23,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'reactions', schema: ['reactions'] },
   // The ranking: each user's scores per period, kept by a trigger on the ledger's entries.
   { name: 'ranking', schema: ['ranking'] },
+  // The loyalty program: countries, retailers, stores, products, levels, campaigns and registrations.
+  { name: 'loyalty', schema: ['loyalty'] },
 ];
