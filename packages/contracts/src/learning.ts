@@ -79,6 +79,7 @@ export * from './learning/kinds';
 export * from './learning/settings';
 export * from './learning/test-settings';
 export * from './learning/reactions';
+export * from './learning/games';
 export * from './learning/catalog';
 export * from './learning/player';
 export * from './learning/progress';

@@ -12,6 +12,7 @@ import {
 } from './kinds';
 import { activitySettings, activitySettingsByKind } from './settings';
 import { reactionSettings } from './reactions';
+import { type GameKind, gameSettingsByKind } from './games';
 import { type TestActivityKind, testSettings, testSettingsByKind } from './test-settings';
 
 // ---------------------------------------------------------------------------------------------------
@@ -56,6 +57,10 @@ const activityOf = <K extends ContentActivityKind, S extends z.ZodType>(kind: K,
 const testActivityOf = <K extends TestActivityKind>(kind: K) =>
   z.object({ kind: z.literal(kind), ...activityFields, settings: testSettingsByKind[kind] });
 
+/** A game kind's member: its settings (with the solution; docs/games.md) are required. */
+const gameActivityOf = <K extends GameKind>(kind: K) =>
+  z.object({ kind: z.literal(kind), ...activityFields, settings: gameSettingsByKind[kind] });
+
 /**
  * POST /api/admin/learning/modules/:id/activities and PUT /api/admin/learning/activities/:id — one
  * member per content kind, its settings validated by that kind's schema (activitySettingsByKind).
@@ -82,6 +87,14 @@ export const activityBody = z.discriminatedUnion('kind', [
   testActivityOf('restart_general_test'),
   // A reaction evaluation: its questions (the surveys' kinds) are its settings.
   z.object({ kind: z.literal('reaction_evaluation'), ...activityFields, settings: reactionSettings }),
+  gameActivityOf('drag_and_drop'),
+  gameActivityOf('drag_the_words'),
+  gameActivityOf('find_the_pairs'),
+  gameActivityOf('this_or_that'),
+  gameActivityOf('fill_in_the_blanks'),
+  gameActivityOf('true_or_false'),
+  gameActivityOf('flashcards'),
+  gameActivityOf('enigma'),
 ]);
 export type ActivityBody = z.input<typeof activityBody>;
 export type ParsedActivityBody = z.output<typeof activityBody>;
@@ -119,6 +132,8 @@ export const adminActivity = z.object({
   test: testSettings.nullable().optional(),
   /** A reaction evaluation's questions; null for other kinds. */
   reaction: reactionSettings.nullable().optional(),
+  /** A game kind's settings, solution included (back office only); null for other kinds. */
+  game: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type AdminActivity = z.infer<typeof adminActivity>;
 

@@ -31,6 +31,14 @@ export const activityKinds = [
   'webinar',
   'live_class',
   'presential_event',
+  'drag_and_drop',
+  'drag_the_words',
+  'find_the_pairs',
+  'this_or_that',
+  'fill_in_the_blanks',
+  'true_or_false',
+  'flashcards',
+  'enigma',
 ] as const;
 export const activityKind = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKind>;
