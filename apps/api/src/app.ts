@@ -44,8 +44,10 @@ import { registerInstitutional } from './modules/institutional/institutional.fea
 import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
+import { registerLoyalty } from './modules/loyalty/loyalty.feature';
 import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
+import { registerSence } from './modules/sence/sence.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -201,6 +203,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const ranking = registerRanking(app, deps);
+  const loyalty = registerLoyalty(app, { ...deps, ledger: rewards.ledger });
+  const sence = registerSence(app, deps);
   const modules = {
     messaging,
     accounts,
@@ -213,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions) {
     assessments,
     surveys,
     ranking,
+    sence,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

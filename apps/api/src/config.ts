@@ -50,6 +50,8 @@ export const configSchema = z.object({
   LOGIN_ADDRESS_DELAY_MS: z.coerce.number().int().min(1).max(30_000).default(500),
   /** Requests per minute per address on the whole API (a coarse flood guard; login has its own limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** How long the ranking reuses a set's score counts (positions and totals), in ms; 0 reads them each time. */
+  RANKING_COUNTS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Redis for cross-instance pub/sub (session revocation, realtime); in-process when unset. */
   REDIS_URL: z.string().optional(),
   /** Seed the demo clients, users and content on first start. */
@@ -120,6 +122,15 @@ export const configSchema = z.object({
   /** Public origin of the site, used in links sent by e-mail. */
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   TRUST_PROXY: bool.default(false),
+  /** The SENCE authority's login endpoint the learner's browser posts to (docs/sence.md). */
+  SENCE_AUTH_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://sistemas.sence.cl/rcetest/Registro/IniciarSesion'),
+  /** Tax id (RUT) of the training company (OTEC) the platform enters learners as. */
+  SENCE_RUT_OTEC: z
+    .string()
+    .regex(/^\d{7,8}-[\dkK]$/)
+    .default('76000000-0'),
 });
 
 export type Config = z.infer<typeof configSchema>;

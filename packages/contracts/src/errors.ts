@@ -6,6 +6,7 @@ import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { reactionsErrorCodes } from './errors-reactions';
 import { rewardsErrorCodes } from './errors-rewards';
+import { senceErrorCodes } from './errors-sence';
 import { storeErrorCodes } from './errors-store';
 import { surveysErrorCodes } from './errors-surveys';
 import { uploadErrorCodes } from './errors-uploads';
@@ -46,6 +47,7 @@ export const errorCodes = [
   ...profileErrorCodes,
   ...reactionsErrorCodes,
   ...rewardsErrorCodes,
+  ...senceErrorCodes,
   ...storeErrorCodes,
   ...surveysErrorCodes,
   ...uploadErrorCodes,

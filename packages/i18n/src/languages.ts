@@ -32,6 +32,8 @@ export const areas = [
   'surveys',
   'store',
   'ranking',
+  'games',
+  'sence',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -69,6 +71,7 @@ export const laterErrorPrefixes = [
   'LEARNING_',
   'REACTION_',
   'REWARDS_',
+  'SENCE_',
   'STORE_',
   'SURVEY_',
 ] as const;

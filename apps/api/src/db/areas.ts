@@ -25,4 +25,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'ranking', schema: ['ranking'] },
   // The loyalty program: countries, retailers, stores, products, levels, campaigns and registrations.
   { name: 'loyalty', schema: ['loyalty'] },
+  // SENCE: learners' entries through the Chilean training authority's login (docs/sence.md).
+  { name: 'sence', schema: ['sence'] },
 ];

@@ -102,8 +102,12 @@ export function writeAllowed(request: FastifyRequest, settings: ContentOriginSet
   return true;
 }
 
+const SENCE_RETURN_PREFIX = '/api/sence/return/';
+
 export function registerContentOrigin(app: App, config: Config): ContentOriginSettings {
   const settings = contentOriginSettings(config);
+  // The SENCE authority posts the learner's browser back to its return URLs (docs/sence.md).
+  const senceOrigin = new URL(config.SENCE_AUTH_URL).origin;
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (isContentRequest(request, settings)) {
@@ -118,7 +122,11 @@ export function registerContentOrigin(app: App, config: Config): ContentOriginSe
       }
       throw new AppError('NOT_FOUND', 404);
     }
-    if (!SAFE_METHODS.has(request.method) && !writeAllowed(request, settings)) {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !writeAllowed(request, settings) &&
+      !(url.startsWith(SENCE_RETURN_PREFIX) && request.headers.origin === senceOrigin)
+    ) {
       if (url.startsWith('/o/')) {
         // The token endpoint answers in RFC 6749's shape.
         return reply.code(403).send({
