@@ -4,11 +4,15 @@ import { registerRankingRoutes } from './ranking.routes';
 import { createRankingService } from './ranking.service';
 
 /**
- * The ranking (docs/ranking.md): read live from the scores a trigger on the ledger's entries keeps, so it
+ * The ranking (docs/ranking.md): read from the scores a trigger on the ledger's entries keeps, so it
  * needs no other module's service.
  */
 export function registerRanking(app: App, deps: CoreDeps) {
-  const ranking = createRankingService({ db: deps.db, now: () => new Date() });
+  const ranking = createRankingService({
+    db: deps.db,
+    now: () => new Date(),
+    countsTtlMs: deps.config.RANKING_COUNTS_TTL_MS,
+  });
   registerRankingRoutes(app, deps, ranking);
   return { ranking };
 }

@@ -10,10 +10,10 @@ export interface RankingSet {
   areaId: number | null;
 }
 
+/** A ranked user as read, before the position is given from the set's score counts. */
 export interface RankedUser {
   userId: number;
   score: number;
-  position: number;
   firstName: string;
   lastName: string;
   username: string;
@@ -23,7 +23,6 @@ export interface RankedUser {
 interface RawRanked {
   user_id: number;
   score: number;
-  position: string | number;
   first_name: string;
   last_name: string;
   username: string;
@@ -33,7 +32,6 @@ interface RawRanked {
 const toRanked = (r: RawRanked): RankedUser => ({
   userId: r.user_id,
   score: r.score,
-  position: Number(r.position),
   firstName: r.first_name,
   lastName: r.last_name,
   username: r.username,
@@ -43,7 +41,8 @@ const toRanked = (r: RawRanked): RankedUser => ({
 /**
  * Reads of the ranking (docs/ranking.md). Every query is on `ranking_scores` of one client, metric and
  * period, through its index in display order `(-score, reached_at, user_id)`; only scores above zero are
- * ranked. A position is one more than the count of scores above it (competition ranking: 1, 2, 2, 4).
+ * ranked. Positions are not counted per row here: the service gives them from the set's score counts
+ * (`scoreCounts`), one grouped read shared by every request for a short while.
  */
 export function createRankingRepo(db: DbOrTx) {
   const rows = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
@@ -60,10 +59,9 @@ export function createRankingRepo(db: DbOrTx) {
       and ${a}.period = ${set.period} and ${a}.score > 0${area}`;
   };
 
-  /** The ranked users of a selection with their positions, the caller's name preference and names. */
+  /** The ranked users of a selection with their name preference and names. */
   const select = (set: RankingSet, where: SQL, order: SQL, limit: number, offset = 0) => sql`
     select s.user_id, s.score,
-      (select count(*) from ranking_scores o where ${inSet(set, 'o')} and -o.score < -s.score) + 1 as position,
       u.first_name, u.last_name, u.username, coalesce(p.hide_name, false) as hide_name
     from ranking_scores s
     join users u on u.id = s.user_id
@@ -80,30 +78,40 @@ export function createRankingRepo(db: DbOrTx) {
       return (await rows<RawRanked>(select(set, sql`true`, displayOrder, limit, offset))).map(toRanked);
     },
 
-    async total(set: RankingSet) {
-      const [row] = await rows<{ n: string | number }>(
-        sql`select count(*) as n from ranking_scores s where s.client_id = ${set.clientId} and ${inSet(set, 's')}`,
-      );
-      return Number(row?.n ?? 0);
+    /**
+     * How many users of the set hold each score, highest score first: a position is one more than the
+     * users of higher scores, and the total is them all. One grouped pass over the set's index range.
+     */
+    async scoreCounts(set: RankingSet) {
+      const counted = await rows<{ score: number; n: string | number }>(sql`
+        select s.score, count(*) as n from ranking_scores s
+        where s.client_id = ${set.clientId} and ${inSet(set, 's')}
+        group by s.score order by s.score desc`);
+      return counted.map((r) => ({ score: r.score, count: Number(r.n) }));
     },
 
-    /** The user's row in the set, or undefined when they are not ranked there. */
-    async one(set: RankingSet, userId: number) {
-      const [row] = await rows<RawRanked>(select(set, sql`s.user_id = ${userId}`, displayOrder, 1));
-      return row ? toRanked(row) : undefined;
-    },
-
-    /** Up to `n` users listed just above and just below the user, in display order. */
-    async neighbours(set: RankingSet, userId: number, n: number) {
-      const [me] = await rows<{ score: number; reached_at: string }>(sql`
-        select s.score, s.reached_at::text as reached_at from ranking_scores s
+    /**
+     * The user's row in the set (undefined when they are not ranked there) and up to `n` users listed
+     * just above and just below them, in display order.
+     */
+    async around(set: RankingSet, userId: number, n: number) {
+      const [me] = await rows<RawRanked & { reached_at: string }>(sql`
+        select s.user_id, s.score, s.reached_at::text as reached_at,
+          u.first_name, u.last_name, u.username, coalesce(p.hide_name, false) as hide_name
+        from ranking_scores s
+        join users u on u.id = s.user_id
+        left join ranking_preferences p on p.client_id = s.client_id and p.user_id = s.user_id
         where s.client_id = ${set.clientId} and ${inSet(set, 's')} and s.user_id = ${userId}`);
-      if (!me) return { above: [], below: [] };
+      if (!me) return { me: undefined, above: [], below: [] };
       const key = sql`(${-me.score}::int, ${me.reached_at}::timestamptz, ${userId}::int)`;
       const mine = sql`(-s.score, s.reached_at, s.user_id)`;
-      const above = await rows<RawRanked>(select(set, sql`${mine} < ${key}`, reverseOrder, n));
-      const below = await rows<RawRanked>(select(set, sql`${mine} > ${key}`, displayOrder, n));
-      return { above: above.map(toRanked).reverse(), below: below.map(toRanked) };
+      // Both sides in one round trip, each its own index range.
+      const both = await rows<RawRanked & { side: 'above' | 'below' }>(sql`
+        select 'above' as side, x.* from (${select(set, sql`${mine} < ${key}`, reverseOrder, n)}) x
+        union all
+        select 'below' as side, y.* from (${select(set, sql`${mine} > ${key}`, displayOrder, n)}) y`);
+      const side = (which: 'above' | 'below') => both.filter((r) => r.side === which).map(toRanked);
+      return { me: toRanked(me), above: side('above').reverse(), below: side('below') };
     },
 
     /** The user's areas in the client, by name. */

@@ -15,6 +15,47 @@ export const NEIGHBOURS = 5;
 export interface RankingServiceDeps {
   db: Db;
   now: () => Date;
+  /**
+   * How long a set's score counts (what positions and totals are read from) are reused, in ms; 0 reads
+   * them on every request. Others' moves show within this time; the caller's own score is always read
+   * fresh (docs/ranking.md, "Live positions").
+   */
+  countsTtlMs: number;
+}
+
+/** Sets whose score counts are kept at once; the oldest is dropped past it. */
+const MAX_CACHED_SETS = 1_000;
+
+/** A set's score counts, highest score first, with how many users hold a higher score than each. */
+interface ScoreCounts {
+  scores: number[];
+  higher: number[];
+  total: number;
+}
+
+function tally(counted: { score: number; count: number }[]): ScoreCounts {
+  const scores: number[] = [];
+  const higher: number[] = [];
+  let total = 0;
+  for (const c of counted) {
+    scores.push(c.score);
+    higher.push(total);
+    total += c.count;
+  }
+  return { scores, higher, total };
+}
+
+/** Competition ranking: one more than the users with a higher score (1, 2, 2, 4). */
+export function positionIn(counts: ScoreCounts, score: number) {
+  // The first counted score not above `score` (scores are descending): everyone before it is higher.
+  let lo = 0;
+  let hi = counts.scores.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (counts.scores[mid]! > score) lo = mid + 1;
+    else hi = mid;
+  }
+  return 1 + (lo < counts.scores.length ? counts.higher[lo]! : counts.total);
 }
 
 interface Caller {
@@ -39,12 +80,40 @@ export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
  */
 export function createRankingService(deps: RankingServiceDeps) {
   const repo = createRankingRepo(deps.db);
+  // One read in flight or kept per set: requests arriving together share it. A set whose counts take
+  // long to read (a million users: most of a second) keeps them ten times that long, so re-reading them
+  // never takes more than a tenth of the time.
+  const cached = new Map<string, { at: number; keepMs: number; counts: Promise<ScoreCounts> }>();
 
-  const rowOf = (u: RankedUser, callerId: number): RankingRow => {
+  function scoreCounts(set: RankingSet): Promise<ScoreCounts> {
+    const key = `${set.clientId}:${set.metric}:${set.period}:${set.areaId ?? ''}`;
+    const now = deps.now().getTime();
+    const hit = cached.get(key);
+    if (hit && now - hit.at < hit.keepMs) return hit.counts;
+    const started = performance.now();
+    const counts = repo.scoreCounts(set).then(tally);
+    if (deps.countsTtlMs > 0) {
+      const entry = { at: now, keepMs: deps.countsTtlMs, counts };
+      cached.delete(key);
+      if (cached.size >= MAX_CACHED_SETS) cached.delete(cached.keys().next().value!);
+      cached.set(key, entry);
+      counts.then(
+        () => {
+          entry.keepMs = Math.max(deps.countsTtlMs, 10 * (performance.now() - started));
+        },
+        () => {
+          if (cached.get(key) === entry) cached.delete(key);
+        },
+      );
+    }
+    return counts;
+  }
+
+  const rowOf = (u: RankedUser, counts: ScoreCounts, callerId: number): RankingRow => {
     const isMe = u.userId === callerId;
     const full = `${u.firstName} ${u.lastName}`.trim() || u.username;
     return {
-      position: u.position,
+      position: positionIn(counts, u.score),
       userId: u.userId,
       name: u.hideName && !isMe ? initialsOf(u.firstName, u.lastName, u.username) : full,
       hidden: u.hideName,
@@ -78,14 +147,14 @@ export function createRankingService(deps: RankingServiceDeps) {
   return {
     async page(caller: Caller, q: RankingQuery): Promise<RankingPage> {
       const { set, answered } = await resolve(caller, q);
-      const [items, total] = await Promise.all([
+      const [items, counts] = await Promise.all([
         repo.page(set, (q.page - 1) * q.pageSize, q.pageSize),
-        repo.total(set),
+        scoreCounts(set),
       ]);
       return {
         ...answered,
-        items: items.map((u) => rowOf(u, caller.userId)),
-        total,
+        items: items.map((u) => rowOf(u, counts, caller.userId)),
+        total: counts.total,
         page: q.page,
         pageSize: q.pageSize,
       };
@@ -93,19 +162,21 @@ export function createRankingService(deps: RankingServiceDeps) {
 
     async me(caller: Caller, q: RankingMeQuery): Promise<RankingMe> {
       const { set, answered } = await resolve(caller, q);
-      const [me, around, total, hideName] = await Promise.all([
-        repo.one(set, caller.userId),
-        repo.neighbours(set, caller.userId, NEIGHBOURS),
-        repo.total(set),
-        repo.hideName(caller.clientId, caller.userId),
+      const [around, counts] = await Promise.all([
+        repo.around(set, caller.userId, NEIGHBOURS),
+        scoreCounts(set),
       ]);
-      const row = (u: RankedUser) => rowOf(u, caller.userId);
+      // A ranked caller's row carries their choice; only the unranked need it read.
+      const hideName = around.me ? around.me.hideName : await repo.hideName(caller.clientId, caller.userId);
+      const row = (u: RankedUser) => rowOf(u, counts, caller.userId);
+      const me = around.me ? row(around.me) : null;
       return {
         ...answered,
-        me: me ? row(me) : null,
+        me,
         above: around.above.map(row),
         below: around.below.map(row),
-        total,
+        // Counts a moment old may not hold the caller's fresh score yet: never fewer than their place.
+        total: Math.max(counts.total, me?.position ?? 0),
         hideName,
       };
     },

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login } from '../../../test/http';
 import { rowsOf } from '../../db/client';
-import { initialsOf } from './ranking.service';
+import { createRankingService, initialsOf, positionIn } from './ranking.service';
 
 let t: TestApp;
 let clientA: number;
@@ -40,7 +40,9 @@ const credit = (clientId: number, userId: number, points: number, xp = 0, source
 const get = (url: string, as: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: as });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Counts read on every request: these tests check that a credit moves a user at once; the reuse window
+  // has its own test below.
+  t = await buildTestApp({ RANKING_COUNTS_TTL_MS: '0' });
   const db = t.database.db;
   clientA = (await createClient(db, { flags: { has_ranking: true } })).id;
   clientB = (await createClient(db, { flags: { has_ranking: true } })).id;
@@ -241,6 +243,46 @@ describe('live positions, names and tenancy', () => {
     });
     expect(put.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/ranking' })).statusCode).toBe(401);
+  });
+
+  it('reuses a set’s counts for the window only, with the caller’s own score always fresh', async () => {
+    const c = (await createClient(t.database.db, { flags: { has_ranking: true } })).id;
+    const [a, b] = [await member(c, 'Ivo', 'Pires'), await member(c, 'Jade', 'Rosa')];
+    let clock = Date.parse('2026-11-25T12:00:00Z');
+    const service = createRankingService({
+      db: t.database.db,
+      now: () => new Date(clock),
+      countsTtlMs: 2_000,
+    });
+    const q = { metric: 'points', period: 'all', scope: 'client' } as const;
+    await credit(c, a.id, 10);
+    await credit(c, b.id, 5);
+    expect((await service.me({ clientId: c, userId: b.id }, q)).me).toMatchObject({ position: 2, score: 5 });
+    // Jade passes Ivo: her own score is read at once; the counts are a moment old, so her position is
+    // still given among the old scores (nobody above 20), which is already right.
+    await credit(c, b.id, 15);
+    clock += 1_000;
+    const soon = await service.me({ clientId: c, userId: b.id }, q);
+    expect(soon.me).toMatchObject({ position: 1, score: 20 });
+    // Ivo, seen by Jade in the same window, still has the position of the old counts: the second place
+    // shows as 1 until the counts are read again.
+    expect(soon.below[0]).toMatchObject({ userId: a.id, position: 1 });
+    clock += 1_500;
+    const later = await service.me({ clientId: c, userId: b.id }, q);
+    expect(later.below[0]).toMatchObject({ userId: a.id, position: 2 });
+    expect(later.total).toBe(2);
+  });
+
+  it('gives competition positions from score counts', () => {
+    // Scores 50, 40, 40 and 10: one user above the 40s, three above the 10.
+    const counts = { scores: [50, 40, 10], higher: [0, 1, 3], total: 4 };
+    expect(positionIn(counts, 60)).toBe(1);
+    expect(positionIn(counts, 50)).toBe(1);
+    expect(positionIn(counts, 45)).toBe(2);
+    expect(positionIn(counts, 40)).toBe(2);
+    expect(positionIn(counts, 10)).toBe(4);
+    expect(positionIn(counts, 5)).toBe(5);
+    expect(positionIn({ scores: [], higher: [], total: 0 }, 3)).toBe(1);
   });
 
   it('writes initials from the first and last names', () => {
