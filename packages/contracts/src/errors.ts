@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountsErrorCodes } from './errors-accounts';
 import { assessmentsErrorCodes } from './errors-assessments';
+import { gamesErrorCodes } from './errors-games';
 import { learningErrorCodes } from './errors-learning';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
@@ -42,6 +43,7 @@ export const errorCodes = [
   'LANGUAGE_NOT_FOUND',
   ...accountsErrorCodes,
   ...assessmentsErrorCodes,
+  ...gamesErrorCodes,
   ...learningErrorCodes,
   ...platformErrorCodes,
   ...profileErrorCodes,
