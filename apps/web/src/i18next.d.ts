@@ -18,6 +18,7 @@ import type routes from '@trilha/i18n/locales/pt-BR/routes.json';
 import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
 import type store from '@trilha/i18n/locales/pt-BR/store.json';
 import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
+import type sence from '@trilha/i18n/locales/pt-BR/sence.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -44,6 +45,7 @@ declare module 'i18next' {
       surveys: typeof surveys;
       store: typeof store;
       ranking: typeof ranking;
+      sence: typeof sence;
     };
   }
 }

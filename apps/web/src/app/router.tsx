@@ -218,6 +218,7 @@ const appScreens: RouteObject[] = [
   soon('upload-photos', 'routes:uploadPhotos'),
   soon('about-the-team', 'routes:aboutTheTeam'),
   soon('hotsite', 'routes:hotsite'),
+  page('sence', 'routes:sence', () => import('../features/sence/pages/sence-page')),
 ];
 
 /** Activity player screens: full screen, without the module navigation. */
