@@ -10,6 +10,7 @@ import { surveysDemoSeeder } from './surveys-demo';
 import { assessmentsDemoSeeder } from './assessments-demo';
 import { storeDemoSeeder } from './store-demo';
 import { reactionsDemoSeeder } from './reactions-demo';
+import { rankingDemoSeeder } from './ranking-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -27,6 +28,7 @@ export const demoSeeders: readonly Seeder[] = [
   assessmentsDemoSeeder,
   storeDemoSeeder,
   reactionsDemoSeeder,
+  rankingDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
