@@ -19,6 +19,7 @@ import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
 import type store from '@trilha/i18n/locales/pt-BR/store.json';
 import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
 import type sence from '@trilha/i18n/locales/pt-BR/sence.json';
+import type games from '@trilha/i18n/locales/pt-BR/games.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -46,6 +47,7 @@ declare module 'i18next' {
       store: typeof store;
       ranking: typeof ranking;
       sence: typeof sence;
+      games: typeof games;
     };
   }
 }
