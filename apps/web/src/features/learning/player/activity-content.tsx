@@ -1,7 +1,8 @@
-import { Alert, Box, Image, Stack } from '@mantine/core';
+import { Alert, Box, Image, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { PlayerContent, ProgressResponse } from '@trilha/contracts/learning';
-import { useCallback, useState } from 'react';
+import { isGameKind } from '@trilha/contracts/learning/games';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitScorm, reportProgress } from '../api/player';
 import { readableAlertTitle } from '../components/lock-note';
@@ -17,6 +18,9 @@ import { TestPlayer } from './test/test-player';
 import type { MediaReport } from './kinds/use-media-reporting';
 import { commitElements } from './progress/scorm-mapping';
 import { useCompletionReports, type CompletionRule } from './use-completion-reports';
+
+/** The eight game kinds: their own chunk (dnd-kit and the boards), loaded when a game opens. */
+const GameActivity = lazy(() => import('../../games/components/game-activity'));
 
 export interface ActivityContentProps {
   activityId: number;
@@ -224,6 +228,12 @@ export function ActivityContent({
     case 'reaction':
       return <ReactionActivity activityId={activityId} trailId={trailId ?? null} onProgress={onProgress} />;
     case 'unsupported':
+      if (isGameKind(content.activityKind))
+        return (
+          <Suspense fallback={<Skeleton h={240} radius="md" />}>
+            <GameActivity activityId={activityId} trailId={trailId} onFinished={refresh} />
+          </Suspense>
+        );
       return (
         <Alert
           color="blue"
