@@ -316,3 +316,79 @@ export const shipBody = z.object({
   carrier: text().trim().min(1).max(L.carrier),
   trackingCode: text().trim().min(1).max(L.tracking),
 });
+
+// Back office: orders in bulk (docs/store.md)
+
+/** Bounds of the queue's bulk moves and its files. */
+export const storeBulkLimits = {
+  /** Orders one bulk approval takes. */
+  approve: 100,
+  /** Rows of the CSV export; a longer queue is narrowed by its filters. */
+  exportRows: 50_000,
+  /** Characters of a shipping CSV (about 256 KB of text). */
+  shipCsvChars: 262_144,
+  /** Data rows of a shipping CSV. */
+  shipRows: 500,
+} as const;
+
+/** Filters of the CSV export: the queue's, without paging. */
+export const adminOrderExportQuery = z.object({
+  status: orderStatus.optional(),
+  userId: serialIdParam().optional(),
+  itemId: serialIdParam().optional(),
+});
+export type AdminOrderExportQuery = z.infer<typeof adminOrderExportQuery>;
+
+export const bulkApproveBody = z.object({
+  ids: z
+    .array(serialId())
+    .min(1)
+    .max(storeBulkLimits.approve)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'ids must not repeat' }),
+});
+export type BulkApproveBody = z.infer<typeof bulkApproveBody>;
+
+/** Each order approved in its own transaction: those that moved, and why each other one did not. */
+export const bulkApproveResult = z.object({
+  approved: z.array(serialId()),
+  failed: z.array(z.object({ id: serialId(), code: z.string() })),
+});
+export type BulkApproveResult = z.infer<typeof bulkApproveResult>;
+
+/**
+ * Shipping by CSV: the file's text, one row per order (`order,carrier,tracking`; a header row is skipped;
+ * comma or semicolon separated). Bounded in characters here and in rows by the service.
+ */
+export const shipCsvBody = z.object({
+  csv: z.string().min(1).max(storeBulkLimits.shipCsvChars),
+});
+export type ShipCsvBody = z.infer<typeof shipCsvBody>;
+
+/** Why a row of a shipping CSV was not shipped (translated in the store catalog, `shipCsv.codes`). */
+export const shipRowCodes = [
+  'columns',
+  'order_invalid',
+  'carrier_invalid',
+  'tracking_invalid',
+  'duplicate',
+  'NOT_FOUND',
+  'STORE_ORDER_TRANSITION_INVALID',
+  'failed',
+] as const;
+export const shipRowCode = z.enum(shipRowCodes);
+export type ShipRowCode = z.infer<typeof shipRowCode>;
+
+export const shipCsvResult = z.object({
+  rows: z.array(
+    z.object({
+      /** The row's line in the file (1 = the first line). */
+      line: z.number().int(),
+      orderId: z.number().int().nullable(),
+      ok: z.boolean(),
+      code: shipRowCode.nullable(),
+    }),
+  ),
+  shipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type ShipCsvResult = z.infer<typeof shipCsvResult>;

@@ -2,6 +2,8 @@ import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import type { LearningFinishes } from '../rewards/awards.ports';
 import type { LedgerPort } from '../rewards/ports';
+import { createStoreBulk } from './store.bulk';
+import { registerStoreBulkRoutes } from './store.bulk.routes';
 import { registerStoreRoutes } from './store.routes';
 import { createStoreService, type ApprovalMayWait } from './store.service';
 
@@ -17,6 +19,12 @@ export function registerStore(
     approvalMayWait?: ApprovalMayWait;
   },
 ) {
+  const customerOf = async (userId: number) => {
+    const person = await deps.services.directory.withActiveMemberships(userId);
+    if (!person) return null;
+    const { user } = person;
+    return { name: `${user.firstName} ${user.lastName}`.trim() || user.username, email: user.email };
+  };
   const store = createStoreService({
     db: deps.db,
     now: () => new Date(),
@@ -27,15 +35,11 @@ export function registerStore(
     courseExists: async (clientId, courseId) =>
       (await deps.learning.target(clientId, 'course', courseId)) !== null,
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
-    customerOf: async (userId) => {
-      const person = await deps.services.directory.withActiveMemberships(userId);
-      if (!person) return null;
-      const { user } = person;
-      return { name: `${user.firstName} ${user.lastName}`.trim() || user.username, email: user.email };
-    },
+    customerOf,
     messageKey: deps.config.MESSAGE_KEY,
   });
   registerStoreRoutes(app, deps, store);
+  registerStoreBulkRoutes(app, deps, createStoreBulk({ db: deps.db, store, customerOf }));
   return { store };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, StoreListQuery } from '@trilha/contracts/store';
 import type { LanguageCode } from '@trilha/contracts/session';
 import { type DbOrTx } from '../../db/client';
@@ -350,6 +350,32 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       return { rows, total: Number(total?.n ?? 0) };
+    },
+
+    /** The queue's orders older than `beforeId` (null: from the newest), newest first: the export's pages. */
+    async ordersBefore(
+      filter: { userId?: number; status?: OrderStatus; itemId?: number },
+      beforeId: number | null,
+      limit: number,
+    ) {
+      return db
+        .select({ order: storeOrders, title: storeItems.title, kind: storeItems.kind })
+        .from(storeOrders)
+        .innerJoin(storeItems, eq(storeItems.id, storeOrders.itemId))
+        .where(
+          and(
+            scope.where(
+              storeOrders,
+              filter.userId ? eq(storeOrders.userId, filter.userId) : undefined,
+              filter.status ? eq(storeOrders.status, filter.status) : undefined,
+              filter.itemId ? eq(storeOrders.itemId, filter.itemId) : undefined,
+              beforeId !== null ? lt(storeOrders.id, beforeId) : undefined,
+            ),
+            eq(storeItems.clientId, clientId),
+          ),
+        )
+        .orderBy(desc(storeOrders.id))
+        .limit(limit);
     },
 
     freeVoucherCount: async (itemId: number) => {
