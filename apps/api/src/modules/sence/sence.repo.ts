@@ -51,6 +51,14 @@ export function createSenceRepo(db: DbOrTx) {
       return row!.id;
     },
 
+    /** How many sessions the user opened in the client since a moment. */
+    async openedSince(clientId: number, userId: number, since: Date) {
+      const [row] = await rows<{ n: string | number }>(sql`
+        select count(*) as n from sence_sessions x
+        where x.client_id = ${clientId} and x.user_id = ${userId} and x.created_at > ${since.toISOString()}`);
+      return Number(row?.n ?? 0);
+    },
+
     /** The session a return URL names, by its client and the hash of its state. */
     async byState(clientId: number, stateHash: string) {
       const [row] = await rows<SenceRow>(sql`

@@ -50,7 +50,7 @@ export function registerSenceRoutes(app: App, deps: CoreDeps, sence: SenceServic
         tags,
         summary: 'Opens a SENCE session: the authority’s login form to post, with our return URLs',
         body: startSenceBody,
-        response: { 201: senceStart, ...errors },
+        response: { 201: senceStart, 429: errorBody, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await sence.start(caller(request), request.body)),

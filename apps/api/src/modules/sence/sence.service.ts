@@ -13,6 +13,7 @@ import {
   type StartSenceBody,
 } from '@trilha/contracts/sence';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { unitOfWork } from '../../db/unit-of-work';
 import { createSenceRepo, type SenceOutcome, type SenceRow } from './sence.repo';
 
@@ -42,6 +43,8 @@ export interface SenceServiceDeps {
 /** Training line the platform's courses are given under: e-learning. */
 const LINE_ELEARNING = '3';
 const WINDOW_MS = SENCE_WINDOW_MINUTES * 60_000;
+/** Entries a learner may open within one window: enough to retry, not enough to fill the table. */
+export const MAX_STARTS_PER_WINDOW = 5;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -87,7 +90,14 @@ export function createSenceService(deps: SenceServiceDeps) {
       const state = randomBytes(32).toString('base64url');
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + WINDOW_MS);
-      const id = await createSenceRepo(db).create({
+      const repo = createSenceRepo(db);
+      const recent = await repo.openedSince(
+        caller.clientId,
+        caller.userId,
+        new Date(createdAt.getTime() - WINDOW_MS),
+      );
+      if (recent >= MAX_STARTS_PER_WINDOW) throw new AppError('RATE_LIMITED', 429);
+      const id = await repo.create({
         ...caller,
         senceCode: body.senceCode,
         courseCode: body.courseCode,

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login } from '../../../test/http';
 import { rowsOf } from '../../db/client';
-import { createSenceService, sha256 } from './sence.service';
+import { createSenceService, MAX_STARTS_PER_WINDOW, sha256 } from './sence.service';
 
 const RUT_OTEC = '76543210-3';
 
@@ -288,6 +288,27 @@ describe('the authority posting back', () => {
 });
 
 describe('the three-minute window (controlled clock)', () => {
+  it('lets a learner open a few entries per window, then answers 429 until the window moves on', async () => {
+    const me = await learner([clientA]);
+    let clock = new Date('2026-11-25T12:00:00Z');
+    const sence = createSenceService({
+      db: t.database.db,
+      authUrl: authority.url,
+      rutOtec: RUT_OTEC,
+      publicUrl: 'https://app.example',
+      now: () => clock,
+    });
+    const caller = { userId: me.id, clientId: clientA };
+    const body = { senceCode: '1234567890', courseCode: 'CUR1234' };
+    for (let i = 0; i < MAX_STARTS_PER_WINDOW; i++) await sence.start(caller, body);
+    await expect(sence.start(caller, body)).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    // Another learner is not held back by this one.
+    const other = await learner([clientA]);
+    await expect(sence.start({ userId: other.id, clientId: clientA }, body)).resolves.toBeTruthy();
+    clock = new Date('2026-11-25T12:03:00.001Z');
+    await expect(sence.start(caller, body)).resolves.toBeTruthy();
+  });
+
   it('accepts a return just inside the window, refuses one past it and reads a stale pending entry as expired', async () => {
     const me = await learner([clientA]);
     let clock = new Date('2026-11-25T10:00:00Z');
