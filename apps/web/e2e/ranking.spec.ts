@@ -5,7 +5,7 @@ import { expect, loginAs, resetAccount, test, users } from './support';
 /**
  * The profile's ranking tab (docs/ranking.md) at a phone's width, in every language: my position or how
  * to appear, the top with the demo's learners, the metric switch, the hide-my-name switch, and no serious
- * accessibility findings.
+ * accessibility findings; then the ranking page of its own.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -54,5 +54,12 @@ test('the ranking tab: my position, the top, the switches, in every language at 
   await expect(page.getByRole('switch', { name: texts.fr.hide })).toBeChecked();
   await page.getByRole('switch', { name: texts.fr.hide }).click({ force: true });
   await expect(page.getByRole('switch', { name: texts.fr.hide })).not.toBeChecked();
+
+  // The same ranking as a page of its own, reached from the module navigation.
+  await page.goto('/ranking?locale=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Classement' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: texts.fr.me })).toBeVisible();
+  await expect(page.getByRole('list', { name: texts.fr.top }).getByRole('listitem').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await resetAccount(request, users.learner.email, 'pt-BR');
 });

@@ -137,6 +137,7 @@ export const moduleCatalog: readonly { key: string; flag: string; path: string }
   { key: 'library', flag: 'has_library', path: '/library' },
   { key: 'news', flag: 'has_news', path: '/news' },
   { key: 'reward-store', flag: 'has_reward_store', path: '/reward-store' },
+  { key: 'ranking', flag: 'has_ranking', path: '/ranking' },
   { key: 'campaigns', flag: 'has_campaigns', path: '/campaigns' },
   { key: 'insert-sales', flag: 'has_insert_sales', path: '/insert-sales' },
   { key: 'upload-photos', flag: 'has_upload_photos', path: '/upload-photos' },

@@ -202,6 +202,8 @@ const appScreens: RouteObject[] = [
     () => import('../features/store/pages/item-details-page'),
   ),
 
+  page('ranking', 'routes:ranking', () => import('../features/ranking/pages/ranking-page')),
+
   soon('points-table', 'routes:pointsTable'),
   soon('campaigns', 'routes:campaigns'),
   page('profile', 'routes:profile', () => import('../features/profile/pages/profile-page')),

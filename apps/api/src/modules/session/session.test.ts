@@ -47,7 +47,11 @@ describe('GET /api/session', () => {
     expect(s.selectedClientId).toBe(a.id);
     const alpha = s.clients.find((c: { id: number }) => c.id === a.id);
     expect(alpha.homeRoute).toBe('/home');
-    expect(alpha.modules.map((m: { key: string }) => m.key)).toEqual(['online-courses', 'library']);
+    expect(alpha.modules.map((m: { key: string }) => m.key)).toEqual([
+      'online-courses',
+      'library',
+      'ranking',
+    ]);
     expect(alpha.flags.has_ranking).toBe(true);
     expect(s.clients.find((c: { id: number }) => c.id === b.id).modules).toEqual([
       { key: 'news', path: '/news' },

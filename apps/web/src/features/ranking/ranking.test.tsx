@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { useCommonStore } from '../../lib/session-store';
-import { json } from '../../test/fixtures';
+import { client, json, session } from '../../test/fixtures';
 import { mockApi } from '../../test/render-app';
 import RankingTab from './components/ranking-tab';
+import RankingPage from './pages/ranking-page';
 
 beforeAll(() => {
   if (!('fonts' in document))
@@ -16,9 +17,9 @@ beforeAll(() => {
     });
 });
 
-function renderIt() {
+function renderIt(element = <RankingTab />) {
   useCommonStore.setState({ accessToken: 'access', sessionType: 'password' });
-  const router = createMemoryRouter([{ path: '*', element: <RankingTab /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
   render(
     <AppProviders env="test">
       <RouterProvider router={router} />
@@ -121,5 +122,31 @@ describe('ranking tab', () => {
     renderIt();
     expect(await screen.findByText(/Você ainda não está neste ranking/)).toBeTruthy();
     expect(screen.getByText('Ninguém pontuou neste período ainda.')).toBeTruthy();
+  });
+
+  it('is a page of its own where the company has the ranking, and says so where it has not', async () => {
+    mockApi((url) => {
+      if (url.startsWith('/api/ranking/me?'))
+        return json({ ...answered('points'), me: null, above: [], below: [], total: 0, hideName: false });
+      if (url.startsWith('/api/ranking?'))
+        return json({ ...answered('points'), items: [], total: 0, page: 1, pageSize: 20 });
+      return undefined;
+    });
+    const withFlags = (flags: Record<string, boolean>) =>
+      useCommonStore.setState({ session: session({ clients: [client({ flags })], selectedClientId: 1 }) });
+    withFlags({ has_ranking: true });
+    renderIt(<RankingPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ranking' })).toBeTruthy();
+    expect(await screen.findByText(/Você ainda não está neste ranking/)).toBeTruthy();
+  });
+
+  it('does not ask for the ranking of a company without it', async () => {
+    const api = mockApi(() => undefined);
+    useCommonStore.setState({
+      session: session({ clients: [client({ flags: { has_courses: true } })], selectedClientId: 1 }),
+    });
+    renderIt(<RankingPage />);
+    expect(await screen.findByText('O ranking não está disponível para esta empresa.')).toBeTruthy();
+    expect(api.calls.some((c) => c.url.startsWith('/api/ranking'))).toBe(false);
   });
 });
