@@ -42,6 +42,7 @@ const apiModuleSchema = {
   auth: ['auth', 'users'],
   institutional: ['profile'],
   learning: ['learning'],
+  loyalty: ['loyalty'],
   messaging: ['accounts'],
   notifications: ['profile'],
   profile: ['profile', 'users'],

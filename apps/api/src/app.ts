@@ -217,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions) {
     assessments,
     surveys,
     ranking,
+    loyalty,
     sence,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.

@@ -97,6 +97,11 @@ export const auditActions = [
   'survey.update',
   'survey.delete',
   'reaction.answer',
+  'loyalty.create',
+  'loyalty.update',
+  'loyalty.delete',
+  'loyalty.import',
+  'loyalty.register',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -126,6 +131,14 @@ export const auditTargetTypes = [
   'question_category',
   'attempt',
   'survey',
+  'loyalty_country',
+  'loyalty_retailer',
+  'loyalty_store',
+  'loyalty_brand',
+  'loyalty_product',
+  'loyalty_level',
+  'loyalty_campaign',
+  'loyalty_registration',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

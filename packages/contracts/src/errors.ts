@@ -3,6 +3,7 @@ import { accountsErrorCodes } from './errors-accounts';
 import { assessmentsErrorCodes } from './errors-assessments';
 import { gamesErrorCodes } from './errors-games';
 import { learningErrorCodes } from './errors-learning';
+import { loyaltyErrorCodes } from './errors-loyalty';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { reactionsErrorCodes } from './errors-reactions';
@@ -45,6 +46,7 @@ export const errorCodes = [
   ...assessmentsErrorCodes,
   ...gamesErrorCodes,
   ...learningErrorCodes,
+  ...loyaltyErrorCodes,
   ...platformErrorCodes,
   ...profileErrorCodes,
   ...reactionsErrorCodes,

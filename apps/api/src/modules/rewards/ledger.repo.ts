@@ -42,6 +42,23 @@ export function createLedgerRepo(db: DbOrTx) {
   const rows = async <T>(query: SQL) => rowsOf<T>(await db.execute(query));
 
   return {
+    /** Sums of a user's entries per reference (credits and their reversals; spending refers elsewhere). */
+    async earnedByRef(clientId: number, userId: number, refType: string, refIds: readonly number[]) {
+      const ids = sql.join(
+        refIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const found = await rows<{ ref_id: number; points: unknown; xp: unknown }>(
+        sql`select e.ref_id,
+            coalesce(sum(e.amount) filter (where e.ledger = 'points'), 0) as points,
+            coalesce(sum(e.amount) filter (where e.ledger = 'xp'), 0) as xp
+          from ledger_entries e
+          where e.client_id = ${clientId} and e.user_id = ${userId}
+            and e.ref_type = ${refType} and e.ref_id in (${ids})
+          group by e.ref_id`,
+      );
+      return found.map((r) => ({ refId: Number(r.ref_id), points: int(r.points), xp: int(r.xp) }));
+    },
     /**
      * Creates the account when missing and locks it: every move of one user waits here for the one
      * before it, so balances, lots and idempotency checks read what the previous move committed.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
 import { AppError } from '../../lib/errors';
 import { createLedgerRepo, type Balance } from './ledger.repo';
-import type { CreditInput, LedgerMove, LedgerPort } from './ports';
+import type { CreditInput, LedgerEarnings, LedgerMove, LedgerPort } from './ports';
 
 /**
  * The points and XP ledgers (docs/rewards.md, "Ledgers"). Every method runs in one unit of work that
@@ -27,7 +27,7 @@ export interface XpAdjustInput {
   idempotencyKey: string;
 }
 
-export interface LedgerService extends LedgerPort {
+export interface LedgerService extends LedgerPort, LedgerEarnings {
   /** Writes an XP entry either way (a back-office correction); credits go through `credit`. */
   moveXp(input: XpAdjustInput): Promise<LedgerMove>;
   /** Expires every lot past its expiry as of `now`, one transaction per lot; answers how many lots. */
@@ -245,6 +245,16 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
     },
 
     balance: (clientId, userId) => repo.balance(clientId, userId),
+
+    async earnedByRef(clientId, userId, refType, refIds) {
+      const earned = new Map<number, { points: number; xp: number }>();
+      for (const id of refIds) earned.set(id, { points: 0, xp: 0 });
+      if (refIds.length === 0) return earned;
+      for (const row of await repo.earnedByRef(clientId, userId, refType, refIds)) {
+        earned.set(row.refId, { points: row.points, xp: row.xp });
+      }
+      return earned;
+    },
 
     async expireDue(now = new Date()) {
       let expired = 0;

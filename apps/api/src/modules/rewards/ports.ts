@@ -51,6 +51,19 @@ export interface DebitInput {
   idempotencyKey: string;
 }
 
+/**
+ * What a user earned per reference (credits less their reversals, in points and XP), e.g. per loyalty
+ * campaign: the loyalty program credits approved sales and photos with the campaign as reference.
+ */
+export interface LedgerEarnings {
+  earnedByRef(
+    clientId: number,
+    userId: number,
+    refType: string,
+    refIds: readonly number[],
+  ): Promise<Map<number, { points: number; xp: number }>>;
+}
+
 export interface LedgerPort {
   /** Credits points (one lot) and/or XP. */
   credit(input: CreditInput): Promise<LedgerMove>;
