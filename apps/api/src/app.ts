@@ -48,6 +48,7 @@ import { registerLoyalty } from './modules/loyalty/loyalty.feature';
 import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerSence } from './modules/sence/sence.feature';
+import { registerGames } from './modules/games/games.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -205,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const ranking = registerRanking(app, deps);
   const loyalty = registerLoyalty(app, { ...deps, ledger: rewards.ledger });
   const sence = registerSence(app, deps);
+  const games = registerGames(app, { ...deps, learning, ledger: rewards.ledger });
   const modules = {
     messaging,
     accounts,
@@ -219,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions) {
     ranking,
     loyalty,
     sence,
+    games,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

@@ -27,4 +27,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'loyalty', schema: ['loyalty'] },
   // SENCE: learners' entries through the Chilean training authority's login (docs/sence.md).
   { name: 'sence', schema: ['sence'] },
+  // Games: each learner's attempts at a game activity, their moves and results (docs/games.md).
+  { name: 'games', schema: ['games'] },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../primitives';
+import { serialIdParam, text } from '../primitives';
 
 // ---------------------------------------------------------------------------------------------------
 // Games as activities (docs/games.md)
@@ -11,11 +11,17 @@ import { text } from '../primitives';
 // - the moves the learner makes, in order (`gameMoveByKind`): the server replays them against the
 //   solution, answers each move's feedback (`gameMoveFeedback`) and the result (`gameResult`).
 //
-// Routes (learner; selected client; the activity must be open to the learner):
-//   GET  /api/learning/activities/:id/game                                → gameInfo
-//   POST /api/learning/activities/:id/game/attempts                       → gameAttemptStarted
+// Routes (learner; selected client; the activity must be open to the learner; `trailId` when the
+// course was opened inside a trail):
+//   GET  /api/learning/activities/:id/game?trailId                        → gameInfo
+//   POST /api/learning/activities/:id/game/attempts?trailId               → gameAttemptStarted
 //   POST /api/learning/activities/:id/game/attempts/:attemptId/moves      gameMovesBody → gameMovesResponse
 //   POST /api/learning/activities/:id/game/attempts/:attemptId/submit     gameMovesBody → gameSubmitted
+//
+// `moves` takes the NEW moves (since the last call) and answers each one's feedback at once (right or
+// wrong, the enigma's letter positions and hints): the player calls it on every move. `submit` takes ALL
+// the attempt's moves (those sent to `moves` first, in order: else GAME_MOVES_MISMATCH), replays them
+// and closes the attempt; a player may also send every move at the end with `submit` alone.
 
 export const gameKinds = [
   'drag_and_drop',
@@ -496,10 +502,9 @@ export type GameState = z.infer<typeof gameState>;
 // ---------------------------------------------------------------------------------------------------
 // Route payloads
 
-export const gameAttemptParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  attemptId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const gameParams = z.object({ id: serialIdParam() });
+export const gameAttemptParams = z.object({ id: serialIdParam(), attemptId: serialIdParam() });
+export const gameTrailQuery = z.object({ trailId: serialIdParam().optional() });
 
 /** GET /api/learning/activities/:id/game: the game (unshuffled view) and the learner's record. */
 export const gameInfo = z.object({

@@ -1,4 +1,4 @@
-import type { GameOf } from './games';
+import { type AnyMove, type GameOf, gameViewOf, perfectMoves } from './games';
 
 /**
  * One small game of each kind, with the defaults the contracts fill in: the tests of the rules and of
@@ -111,3 +111,42 @@ export const sampleGames = {
     },
   },
 } satisfies { [K in GameOf['kind']]: Extract<GameOf, { kind: K }> };
+
+/** One valid but wrong move per piece, in play order (none for flashcards: `not_yet` marks). */
+export function wrongMoves(game: GameOf, seed: number): AnyMove[] {
+  const view = gameViewOf(game, seed);
+  switch (game.kind) {
+    case 'drag_and_drop':
+      return game.settings.items.map((i) => ({
+        itemId: i.id,
+        zoneId: game.settings.zones.find((z) => z.id !== i.zoneId)!.id,
+      }));
+    case 'drag_the_words': {
+      const words = (view as { words: { id: string; text: string }[] }).words;
+      return game.settings.parts.flatMap((p) =>
+        p.type === 'gap' ? [{ gapId: p.id, wordId: words.find((w) => w.text !== p.answer)!.id }] : [],
+      );
+    }
+    case 'find_the_pairs': {
+      const perfect = perfectMoves(game, seed) as { first: number; second: number }[];
+      // The first card of a pair with the first card of the next pair.
+      return perfect.map((m, i) => ({ first: m.first, second: perfect[(i + 1) % perfect.length]!.first }));
+    }
+    case 'this_or_that':
+      return (perfectMoves(game, seed) as { itemId: string; side: 'left' | 'right' }[]).map((m) => ({
+        itemId: m.itemId,
+        side: m.side === 'left' ? ('right' as const) : ('left' as const),
+      }));
+    case 'fill_in_the_blanks':
+      return game.settings.parts.flatMap((p) => (p.type === 'gap' ? [{ gapId: p.id, value: 'zzz' }] : []));
+    case 'true_or_false':
+      return (perfectMoves(game, seed) as { statementId: string; answer: boolean }[]).map((m) => ({
+        statementId: m.statementId,
+        answer: !m.answer,
+      }));
+    case 'flashcards':
+      return game.settings.cards.map((c) => ({ cardId: c.id, mark: 'not_yet' as const }));
+    case 'enigma':
+      return ['Q', 'X', 'Z', 'W', 'K'].map((letter) => ({ type: 'letter' as const, letter }));
+  }
+}

@@ -7,7 +7,7 @@ import type {
   ModuleBody,
   ParsedActivityBody,
 } from '@trilha/contracts/learning';
-import { activityBody, isTestActivityKind } from '@trilha/contracts/learning';
+import { activityBody, isGameKind, isTestActivityKind } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { activities, courseModules } from '../../db/schema/learning';
 import { AppError, notFound } from '../../lib/errors';
@@ -290,7 +290,7 @@ export function createContentAuthoring(
       // Learned settings (page count of the uploaded PDF) stay unless the author sets them; a test's
       // (or a reaction's) settings are the whole of its settings.
       const settings =
-        isTestActivityKind(body.kind) || body.kind === 'reaction_evaluation'
+        isTestActivityKind(body.kind) || body.kind === 'reaction_evaluation' || isGameKind(body.kind)
           ? normalizeSettings(body)
           : { ...pick(a.settings, ['pageCount']), ...normalizeSettings(body) };
       await tx

@@ -6,7 +6,14 @@ import type {
   CourseBody,
   FileGroup,
 } from '@trilha/contracts/learning';
-import { courseBody, isTestActivityKind, reactionSettings, testSettings } from '@trilha/contracts/learning';
+import {
+  courseBody,
+  gameSettingsByKind,
+  isGameKind,
+  isTestActivityKind,
+  reactionSettings,
+  testSettings,
+} from '@trilha/contracts/learning';
 import type { RoleName } from '@trilha/contracts/session';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { activities, courseModules, courses } from '../../db/schema/learning';
@@ -104,6 +111,7 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
             test: isTestActivityKind(a.kind) ? (testSettings.safeParse(a.settings).data ?? null) : null,
             reaction:
               a.kind === 'reaction_evaluation' ? (reactionSettings.safeParse(a.settings).data ?? null) : null,
+            game: isGameKind(a.kind) ? a.settings : null,
           })),
       })),
       enrollmentCount: count?.n ?? 0,
@@ -293,6 +301,7 @@ function isReady(
       return reactionSettings.safeParse(settings).success;
     default:
       if (isTestActivityKind(kind)) return testSettings.safeParse(settings).success;
+      if (isGameKind(kind)) return gameSettingsByKind[kind].safeParse(settings).success;
       return prefix !== null;
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityProgressBody, ProgressResponse, ScormCommitBody } from '@trilha/contracts/learning';
-import { completionModeOf, isTestActivityKind, minSecondsOf } from '@trilha/contracts/learning';
+import { completionModeOf, isGameKind, isTestActivityKind, minSecondsOf } from '@trilha/contracts/learning';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { eventsOutsideTheApp, type EventSink } from '../../jobs/job-queue';
 import { AppError, notFound } from '../../lib/errors';
@@ -490,6 +490,28 @@ export function createProgressService(deps: {
     });
   }
 
-  return { report, commit, download, recordTest, recordReaction };
+  /**
+   * A game's attempt, replayed by the games module from the learner's moves: finishes the activity when
+   * `finished` (won; flashcards: every card known), so its finish event and awards run once, and keeps
+   * the best score. Joins the caller's unit of work.
+   */
+  async function recordGame(
+    v: Viewer,
+    activityId: number,
+    trailId: number | undefined,
+    outcome: { finished: boolean; score: number },
+  ) {
+    return write(v, activityId, trailId, async (current, _tx, activity) => {
+      if (!isGameKind(activity.kind)) throw new AppError('GAME_NOT_A_GAME', 400);
+      return {
+        finished: outcome.finished,
+        percent: outcome.finished ? 100 : (current?.percent ?? 0),
+        success: outcome.finished ? 'passed' : null,
+        score: Math.max(outcome.score, current?.score ?? 0),
+      };
+    });
+  }
+
+  return { report, commit, download, recordTest, recordReaction, recordGame };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;
