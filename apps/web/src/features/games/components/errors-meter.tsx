@@ -3,11 +3,10 @@ import { IconHeart, IconHeartBroken } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** Errors so far against the errors allowed: hearts while few, a count always. */
-export function ErrorsMeter({ used, allowed }: { used: number; allowed: number | null }) {
+export function ErrorsMeter({ used, allowed }: { used: number; allowed: number }) {
   const { t } = useTranslation('games');
-  const label =
-    allowed === null ? t('shell.errors', { count: used }) : t('shell.errorsOf', { used, allowed });
-  const hearts = allowed !== null && allowed > 0 && allowed <= 8;
+  const label = t('shell.errorsOf', { used, allowed });
+  const hearts = allowed > 0 && allowed <= 8;
   return (
     <Group gap={4} aria-live="polite" aria-atomic data-testid="game-errors">
       {hearts

@@ -13,6 +13,7 @@ export interface GameShellProps {
   /** How to play this kind, in a sentence. */
   howTo: string;
   errorsUsed: number;
+  /** Null for a game that counts no errors (flashcards): the meter is not shown. */
   errorsAllowed: number | null;
   /** Seconds left when the game has a time limit; a new value restarts the count. */
   secondsLeft: number | null;
@@ -58,7 +59,7 @@ export function GameShell({
             />
           </Group>
           <Group justify="space-between" gap="xs">
-            <ErrorsMeter used={errorsUsed} allowed={errorsAllowed} />
+            {errorsAllowed !== null ? <ErrorsMeter used={errorsUsed} allowed={errorsAllowed} /> : <span />}
             {secondsLeft !== null ? (
               <GameTimer key={secondsLeft} secondsLeft={secondsLeft} onExpire={onTimeUp} />
             ) : null}
