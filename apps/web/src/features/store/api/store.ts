@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  bulkApproveResult,
+  shipCsvResult,
   storeCatalog,
   storeItemDetail,
   storeItemPage,
@@ -10,7 +12,9 @@ import {
 } from '@trilha/contracts/store';
 import { profileResponse } from '@trilha/contracts/profile';
 import { rewardsSummary } from '@trilha/contracts/rewards/ledger';
+import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { downloadWithSession } from '../../../lib/download';
 import { queryString as qs } from '../../../lib/query-string';
 import { useCommonStore } from '../../../lib/session-store';
 
@@ -107,14 +111,14 @@ export function useStoreItem(id: number) {
 }
 
 /**
- * A redemption carries the Idempotency-Key the dialog made for this confirmation (the API client sends no
- * headers of its own): a second tap or a retry of the same confirmation orders once. After a 401 a cheap
- * call lets the API client renew the session and the request goes once more with the same key.
+ * A POST that carries an Idempotency-Key of the caller's (the API client sends no headers of its own): a
+ * second tap or a retry of the same confirmation acts once. After a 401 a cheap call lets the API client
+ * renew the session and the request goes once more with the same key.
  */
-export async function postRedeem(itemId: number, body: RedeemBody, idempotencyKey: string) {
+async function postWithKey<T>(path: string, body: unknown, idempotencyKey: string, schema: z.ZodType<T>) {
   const send = () => {
     const bearer = useCommonStore.getState().accessToken;
-    return fetch(`/api/store/items/${itemId}/redeem`, {
+    return fetch(path, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
@@ -152,9 +156,14 @@ export async function postRedeem(itemId: number, body: RedeemBody, idempotencyKe
       error?.message ?? '',
     );
   }
-  const parsed = storeOrderResponse.safeParse(payload);
+  const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response');
   return parsed.data;
+}
+
+/** A redemption carries the Idempotency-Key the dialog made for this confirmation. */
+export function postRedeem(itemId: number, body: RedeemBody, idempotencyKey: string) {
+  return postWithKey(`/api/store/items/${itemId}/redeem`, body, idempotencyKey, storeOrderResponse);
 }
 
 export function useRedeem(itemId: number) {
@@ -217,4 +226,30 @@ export function useMoveOrder() {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['store', 'orders'] }),
   });
+}
+
+/** Approves the chosen orders, each on its own; the key is the selection's, so a retry approves once. */
+export function useBulkApprove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, key }: { ids: number[]; key: string }) =>
+      postWithKey('/api/admin/store/orders/bulk-approve', { ids }, key, bulkApproveResult),
+    onSettled: () => client.invalidateQueries({ queryKey: ['store', 'orders'] }),
+  });
+}
+
+/** Ships the orders a CSV names (the file's text); the key is the file's sending. */
+export function useShipCsv() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, key }: { csv: string; key: string }) =>
+      postWithKey('/api/admin/store/orders/ship-csv', { csv }, key, shipCsvResult),
+    onSettled: () => client.invalidateQueries({ queryKey: ['store', 'orders'] }),
+  });
+}
+
+/** The queue as CSV with the status on screen (every page of it, not only the one shown). */
+export function downloadOrdersCsv(status: OrderStatus | null) {
+  const day = new Date().toISOString().slice(0, 10);
+  return downloadWithSession(`/api/admin/store/orders.csv${qs({ status })}`, `store-orders-${day}.csv`);
 }

@@ -1,7 +1,9 @@
 import {
+  Alert,
   Anchor,
   Breadcrumbs,
   Button,
+  Checkbox,
   Group,
   Modal,
   Paper,
@@ -12,18 +14,26 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { OrderStatus, StoreOrder } from '@trilha/contracts/store';
-import { orderStatuses } from '@trilha/contracts/store';
+import type { BulkApproveResult, OrderStatus, StoreOrder } from '@trilha/contracts/store';
+import { orderStatuses, storeBulkLimits } from '@trilha/contracts/store';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListState } from '../../../components/list-state';
 import { PaginationBar } from '../../../components/pagination-bar';
+import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/i18n';
+import { errorText, formatDate } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
-import { useAdminOrders, useMoveOrder, type OrderMove } from '../api/store';
+import {
+  downloadOrdersCsv,
+  useAdminOrders,
+  useBulkApprove,
+  useMoveOrder,
+  type OrderMove,
+} from '../api/store';
 import { usePoints } from '../components/format';
+import { ShipCsvDialog } from '../components/ship-csv-dialog';
 import { OrderStatusBadge } from '../components/status-badge';
 
 type Dialog = { kind: 'reprove' | 'ship'; order: StoreOrder } | null;
@@ -146,7 +156,17 @@ function MoveDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }
   );
 }
 
-function OrderRow({ order, onDialog }: { order: StoreOrder; onDialog: (d: Dialog) => void }) {
+function OrderRow({
+  order,
+  onDialog,
+  selected,
+  onSelect,
+}: {
+  order: StoreOrder;
+  onDialog: (d: Dialog) => void;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
   const { t } = useTranslation('store');
   const { points } = usePoints();
   const move = useMoveOrder();
@@ -165,23 +185,33 @@ function OrderRow({ order, onDialog }: { order: StoreOrder; onDialog: (d: Dialog
     <Paper withBorder radius="md" p="md" data-testid="queue-order">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {order.itemTitle}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {t('queue.line', {
-                name: order.customer?.name ?? t('queue.someone'),
-                date: formatDate(order.createdAt),
-                price: points(order.price),
-              })}
-            </Text>
-            {order.customer?.email ? (
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {order.customer.email}
-              </Text>
+          <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+            {order.status === 'awaiting_approval' ? (
+              <Checkbox
+                mt={4}
+                checked={selected}
+                aria-label={t('queue.select', { item: order.itemTitle })}
+                onChange={(e) => onSelect(e.currentTarget.checked)}
+              />
             ) : null}
-          </Stack>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {order.itemTitle}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {t('queue.line', {
+                  name: order.customer?.name ?? t('queue.someone'),
+                  date: formatDate(order.createdAt),
+                  price: points(order.price),
+                })}
+              </Text>
+              {order.customer?.email ? (
+                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {order.customer.email}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
           <OrderStatusBadge status={order.status} />
         </Group>
         {order.status === 'shipped' && order.carrier ? (
@@ -224,14 +254,98 @@ function OrderRow({ order, onDialog }: { order: StoreOrder; onDialog: (d: Dialog
   );
 }
 
-/** /admin/rewards/orders: the store's orders queue, one order at a time. */
+/** What a bulk approval did: how many moved, and why each other one did not. */
+function BulkOutcome({ result, onClose }: { result: BulkApproveResult; onClose: () => void }) {
+  const { t } = useTranslation('store');
+  return (
+    <Alert
+      color={result.failed.length > 0 ? 'orange' : 'teal'}
+      withCloseButton
+      closeButtonLabel={t('close')}
+      onClose={onClose}
+      role="status"
+      data-testid="bulk-outcome"
+    >
+      <Stack gap={4}>
+        <Text fz="sm">{t('queue.bulk.approved', { count: result.approved.length })}</Text>
+        {result.failed.length > 0 ? (
+          <>
+            <Text fz="sm">{t('queue.bulk.failed', { count: result.failed.length })}</Text>
+            {result.failed.map((f) => (
+              <Text fz="sm" key={f.id}>
+                {t('queue.bulk.line', { id: f.id, reason: errorText(f.code) })}
+              </Text>
+            ))}
+          </>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /admin/rewards/orders: the store's orders queue, one order at a time or several at once. */
 export default function AdminOrdersPage() {
   const { t } = useTranslation('store');
   const [status, setStatus] = useState<OrderStatus | null>('awaiting_approval');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [shipCsv, setShipCsv] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // One key per selection sent: a retry after a lost answer approves once; a new selection, a new key.
+  const [bulkKey, setBulkKey] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<BulkApproveResult | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const bulk = useBulkApprove();
   const query = useAdminOrders(status, page);
   const data = query.data;
+  const selectable = (data?.items ?? []).filter((o) => o.status === 'awaiting_approval');
+  const chosen = selectable.filter((o) => selected.has(o.id)).map((o) => o.id);
+  const select = (ids: number[], on: boolean) => {
+    setBulkKey(null);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
+  const approveChosen = () => {
+    if (chosen.length === 0 || bulk.isPending) return;
+    const key = bulkKey ?? crypto.randomUUID();
+    setBulkKey(key);
+    bulk.mutate(
+      { ids: chosen, key },
+      {
+        onSuccess: (result) => {
+          setOutcome(result);
+          setSelected(new Set());
+          setBulkKey(null);
+        },
+        onError: (e) => {
+          showNotification({ color: 'red', message: apiErrorText(e) });
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500) setBulkKey(null);
+        },
+      },
+    );
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(status);
+    } catch (e) {
+      showNotification({
+        color: 'red',
+        message:
+          e instanceof ApiError && e.code === 'STORE_EXPORT_TOO_LARGE'
+            ? errorText(e.code, { max: storeBulkLimits.exportRows })
+            : t('queue.exportError'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Stack gap="md">
       <Breadcrumbs>
@@ -248,6 +362,14 @@ export default function AdminOrdersPage() {
         </Title>
         <Text c="dimmed">{t('queue.intro')}</Text>
       </Stack>
+      <Group gap="xs">
+        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+          {t('queue.export')}
+        </Button>
+        <Button variant="default" onClick={() => setShipCsv(true)}>
+          {t('queue.shipCsv.open')}
+        </Button>
+      </Group>
       <Select
         label={t('queue.filter')}
         maw={320}
@@ -260,11 +382,32 @@ export default function AdminOrdersPage() {
         onChange={(v) => {
           setStatus(!v || v === 'all' ? null : (v as OrderStatus));
           setPage(1);
+          setSelected(new Set());
+          setBulkKey(null);
         }}
       />
       <Text fz="sm" c="dimmed" aria-live="polite">
         {data ? t('queue.count', { count: data.total }) : ''}
       </Text>
+      {outcome ? <BulkOutcome result={outcome} onClose={() => setOutcome(null)} /> : null}
+      {selectable.length > 0 ? (
+        <Group gap="md">
+          <Checkbox
+            label={t('queue.selectAll')}
+            checked={chosen.length === selectable.length}
+            indeterminate={chosen.length > 0 && chosen.length < selectable.length}
+            onChange={(e) =>
+              select(
+                selectable.map((o) => o.id),
+                e.currentTarget.checked,
+              )
+            }
+          />
+          <Button size="sm" disabled={chosen.length === 0} loading={bulk.isPending} onClick={approveChosen}>
+            {t('queue.approveSelected', { count: chosen.length })}
+          </Button>
+        </Group>
+      ) : null}
       <ListState
         pending={query.isPending}
         error={query.isError ? query.error : null}
@@ -274,7 +417,13 @@ export default function AdminOrdersPage() {
       >
         <Stack gap="sm">
           {data?.items.map((order) => (
-            <OrderRow key={order.id} order={order} onDialog={setDialog} />
+            <OrderRow
+              key={order.id}
+              order={order}
+              onDialog={setDialog}
+              selected={selected.has(order.id)}
+              onSelect={(on) => select([order.id], on)}
+            />
           ))}
         </Stack>
         {data ? (
@@ -282,6 +431,7 @@ export default function AdminOrdersPage() {
         ) : null}
       </ListState>
       <MoveDialog dialog={dialog} onClose={() => setDialog(null)} />
+      <ShipCsvDialog opened={shipCsv} onClose={() => setShipCsv(false)} />
     </Stack>
   );
 }
