@@ -11,6 +11,7 @@ import { assessmentsDemoSeeder } from './assessments-demo';
 import { storeDemoSeeder } from './store-demo';
 import { reactionsDemoSeeder } from './reactions-demo';
 import { rankingDemoSeeder } from './ranking-demo';
+import { loyaltyDemoSeeder } from './loyalty-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -29,6 +30,7 @@ export const demoSeeders: readonly Seeder[] = [
   storeDemoSeeder,
   reactionsDemoSeeder,
   rankingDemoSeeder,
+  loyaltyDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
