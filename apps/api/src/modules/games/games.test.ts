@@ -250,6 +250,25 @@ describe('once', () => {
   });
 });
 
+describe('parallel starts', () => {
+  it('leave one attempt open; a start that meets another is a 409, never a 5xx', async () => {
+    const { activityId } = await gameCourse(sampleGames.true_or_false as GameOf);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: url(activityId, '/attempts'), headers: w.as.learner }),
+      ),
+    );
+    for (const res of answers) expect([200, 409], res.body).toContain(res.statusCode);
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json()).toMatchObject({ error: { code: 'GAME_ATTEMPT_CONFLICT' } });
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from game_attempts
+        where client_id = ${w.client.id} and activity_id = ${activityId} and status = 'in_progress'`),
+    );
+    expect(Number(row?.n)).toBe(1);
+  });
+});
+
 describe('reach and secrecy', () => {
   it("another client's game is not found", async () => {
     const { activityId } = await gameCourse(sampleGames.flashcards as GameOf);
