@@ -14,6 +14,7 @@ export const moduleKeys = [
   'library',
   'news',
   'reward-store',
+  'ranking',
   'campaigns',
   'insert-sales',
   'upload-photos',
