@@ -2,6 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { useDoubleTap } from '../hooks/use-double-tap';
+import { useLongPress } from '../hooks/use-long-press';
 import classes from '../games.module.css';
 
 export interface DraggablePieceProps {
@@ -11,14 +12,25 @@ export interface DraggablePieceProps {
   label: string;
   /** A double click or double tap (within 500 ms): a placed piece goes back to the tray. */
   onDoubleTap?: () => void;
+  /** A long press (900 ms) or a right click: the board offers the places to put the piece, in a list. */
+  onMenu?: () => void;
   disabled?: boolean;
   state?: 'right' | 'wrong' | null;
 }
 
 /** A piece the learner drags: by mouse, by finger (after 5 px) or by keyboard (Space, arrows, Space). */
-export function DraggablePiece({ id, children, label, onDoubleTap, disabled, state }: DraggablePieceProps) {
+export function DraggablePiece({
+  id,
+  children,
+  label,
+  onDoubleTap,
+  onMenu,
+  disabled,
+  state,
+}: DraggablePieceProps) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, disabled });
   const onClick = useDoubleTap(onDoubleTap);
+  const press = useLongPress(onMenu);
   return (
     <button
       type="button"
@@ -31,8 +43,7 @@ export function DraggablePiece({ id, children, label, onDoubleTap, disabled, sta
       {...listeners}
       aria-label={label}
       onClick={onClick}
-      // A long press (900 ms) would open the browser's menu over the piece being dragged.
-      onContextMenu={(event) => event.preventDefault()}
+      {...press}
     >
       {children}
     </button>

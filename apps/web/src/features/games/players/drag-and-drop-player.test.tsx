@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameViewOf } from '@trilha/contracts/learning/games';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { common, fakeGameServer, renderGame } from '../test/fake-game-server';
@@ -116,5 +116,33 @@ describe('drag and drop', () => {
     expect(screen.getByText('Você passou do número de erros permitidos.')).toBeTruthy();
     expect(screen.getByTestId('game-result-errors').textContent).toContain('2 / 1');
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
+  });
+
+  it('offers the places in a list after a finger held still for 900 ms, not after one that moved', async () => {
+    const api = fakeGameServer('drag_and_drop', game);
+    renderGame();
+    fireEvent.click(await screen.findByRole('button', { name: 'Jogar' }));
+    const apple = await screen.findByRole('button', { name: 'Maçã' });
+
+    // A finger that moves 5 px is a drag, not a press.
+    fireEvent.pointerDown(apple, { pointerId: 1, pointerType: 'touch', clientX: 10, clientY: 410 });
+    fireEvent.pointerMove(apple, { pointerId: 1, pointerType: 'touch', clientX: 16, clientY: 410 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.pointerUp(apple, { pointerId: 1, pointerType: 'touch' });
+
+    // Not yet at 500 ms; at 900 ms the list opens.
+    fireEvent.pointerDown(apple, { pointerId: 2, pointerType: 'touch', clientX: 10, clientY: 410 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Onde vai Maçã?' });
+    fireEvent.pointerUp(apple, { pointerId: 2, pointerType: 'touch' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Frutas' }));
+
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Frutas' }).textContent).toContain('Maçã'));
+    expect(api.submitted).toEqual([]);
+    expect(
+      api.calls.filter((c) => c.url.endsWith('/moves')).map((c) => JSON.parse(String(c.init?.body))),
+    ).toEqual([{ moves: [{ itemId: 'apple', zoneId: 'fruit' }] }]);
   });
 });

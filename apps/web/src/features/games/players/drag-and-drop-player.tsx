@@ -3,6 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { faceName, FaceView } from '../components/face';
+import { PlaceChooser } from '../components/place-chooser';
 import { DraggablePiece } from '../dnd/draggable-piece';
 import { DropZone } from '../dnd/drop-zone';
 import { GameDndContext } from '../dnd/game-dnd-context';
@@ -22,6 +23,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
   const [placed, setPlaced] = useState<Record<string, string>>({});
   const [wrong, setWrong] = useState<string | null>(null);
   const trayId = useId();
+  const [choosing, setChoosing] = useState<string | null>(null);
   const itemName = (id: string) => {
     const item = view.items.find((i) => i.id === id);
     return item ? faceName(item.face, t('dnd.item')) : id;
@@ -31,9 +33,11 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
   const nameOf = (key: string) => (key.startsWith('item:') ? itemName(key.slice(5)) : zoneName(key.slice(5)));
 
   const onDrop = (pieceKey: string, zone: string | null) => {
-    const itemId = pieceKey.slice(5);
-    if (!zone || placed[itemId]) return;
-    const zoneId = zone.slice(5);
+    if (zone) place(pieceKey.slice(5), zone.slice(5));
+  };
+
+  const place = (itemId: string, zoneId: string) => {
+    if (placed[itemId]) return;
     setPlaced((now) => ({ ...now, [itemId]: zoneId }));
     const undo = () =>
       setPlaced((now) => {
@@ -106,6 +110,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
                 id={itemKey(item.id)}
                 label={itemName(item.id)}
                 state={wrong === item.id ? 'wrong' : null}
+                onMenu={() => setChoosing(item.id)}
               >
                 <FaceView face={item.face} imageHeight={40} />
               </DraggablePiece>
@@ -114,6 +119,12 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
           </div>
         </Stack>
       </Stack>
+      <PlaceChooser
+        piece={choosing ? itemName(choosing) : null}
+        places={view.zones}
+        onChoose={(zoneId) => choosing && place(choosing, zoneId)}
+        onClose={() => setChoosing(null)}
+      />
     </GameDndContext>
   );
 }

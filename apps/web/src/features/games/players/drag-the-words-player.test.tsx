@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameViewOf } from '@trilha/contracts/learning/games';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { common, fakeGameServer, renderGame } from '../test/fake-game-server';
@@ -79,9 +79,11 @@ describe('drag the words', () => {
     renderGame();
     fireEvent.click(await screen.findByRole('button', { name: 'Jogar' }));
 
+    // A right click offers the empty gaps.
     const roxo = await screen.findByRole('button', { name: 'roxo' });
-    fireEvent.click(roxo);
-    fireEvent.click(roxo);
+    fireEvent.contextMenu(roxo);
+    const dialog = await screen.findByRole('dialog', { name: 'Onde vai roxo?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lacuna 1' }));
     await waitFor(() => expect(screen.getByTestId('game-errors').textContent).toContain('Erros: 1 de 1'));
     expect(screen.getByRole('group', { name: 'Lacuna 1' })).toBeTruthy();
     const back = screen.getByRole('button', { name: 'roxo' });

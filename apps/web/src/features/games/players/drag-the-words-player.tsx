@@ -1,6 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlaceChooser } from '../components/place-chooser';
 import { DraggablePiece } from '../dnd/draggable-piece';
 import { DropZone } from '../dnd/drop-zone';
 import { GameDndContext } from '../dnd/game-dnd-context';
@@ -17,6 +18,7 @@ const gapKey = (id: string) => `gap:${id}`;
 export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_words'>) {
   const { t } = useTranslation('games');
   const bankId = useId();
+  const [choosing, setChoosing] = useState<string | null>(null);
   /** Gap id → word id. */
   const [filled, setFilled] = useState<Record<string, string>>({});
   const [wrong, setWrong] = useState<string | null>(null);
@@ -92,6 +94,7 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
                   label={word.text}
                   state={wrong === word.id ? 'wrong' : null}
                   onDoubleTap={firstEmpty ? () => place(word.id, firstEmpty.id) : undefined}
+                  onMenu={() => setChoosing(word.id)}
                 >
                   {word.text}
                 </DraggablePiece>
@@ -99,6 +102,14 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
           </div>
         </Stack>
       </Stack>
+      <PlaceChooser
+        piece={choosing ? wordText(choosing) : null}
+        places={gaps
+          .filter((gap) => !filled[gap.id])
+          .map((gap) => ({ id: gap.id, label: t('words.gap', { number: gapNumber(gap.id) }) }))}
+        onChoose={(gapId) => choosing && place(choosing, gapId)}
+        onClose={() => setChoosing(null)}
+      />
     </GameDndContext>
   );
 }
