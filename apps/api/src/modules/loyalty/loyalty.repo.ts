@@ -305,6 +305,24 @@ export function createLoyaltyRepo(db: DbOrTx, clientId: number) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** Of these stores, those whose group (the chain's own, else its country's) is not `group`. */
+    async storesOutsideGroup(ids: readonly number[], group: number) {
+      if (ids.length === 0) return [];
+      const list = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ id: number }>(
+        await db.execute(sql`select s.id from loyalty_stores s
+          join loyalty_retailers r on r.id = s.retailer_id and r.client_id = ${clientId}
+          join loyalty_countries c on c.id = s.country_id and c.client_id = ${clientId}
+          where s.client_id = ${clientId} and s.id in (${list})
+            and coalesce(r.country_group, c.country_group) <> ${group}
+          order by s.id`),
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
     // Brands
 
     brands: (q: string, page: number, pageSize: number) => {

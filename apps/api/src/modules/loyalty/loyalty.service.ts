@@ -177,11 +177,11 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     }
     if ((await repo.existingStoreIds(storeIds)).size !== storeIds.length) throw refInvalid();
     if ((await repo.existingProductIds(productIds)).size !== productIds.length) throw refInvalid();
-    for (const id of storeIds) {
-      const place = (await repo.storeWithPlace(id))!;
-      if ((place.retailerGroup ?? place.countryGroup) !== body.countryGroup) {
-        throw new AppError('LOYALTY_COUNTRY_NOT_IN_GROUP', 422, { details: { storeId: id } });
-      }
+    const outside = await repo.storesOutsideGroup(storeIds, body.countryGroup);
+    if (outside.length > 0) {
+      throw new AppError('LOYALTY_COUNTRY_NOT_IN_GROUP', 422, {
+        details: { storeIds: outside.slice(0, 100) },
+      });
     }
   }
 
@@ -383,6 +383,12 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
           if (!country) throw refInvalid();
           const same = await repo.retailerByName(body.countryId, body.name);
           if (same && same.id !== id) throw duplicate();
+          if (id !== null) {
+            // A chain with stores keeps its country: the stores are in it.
+            const before = await repo.findRetailer(id);
+            if (before && before.countryId !== body.countryId && (await repo.retailerInUse(id)))
+              throw inUse();
+          }
           const row = id === null ? await repo.insertRetailer(body) : await repo.updateRetailer(id, body);
           if (!row) throw notFound();
           return { id: row.id, after: body, result: { ...body, id: row.id, countryCode: country.code } };

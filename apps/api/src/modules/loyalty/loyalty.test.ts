@@ -163,6 +163,14 @@ describe('the program structure in the back office', () => {
       adminB,
     );
     expect(listB.items.map((s) => s.id)).not.toContain(store.id);
+    // A chain with stores keeps its country.
+    const other = await place(2);
+    const moved = await call('PUT', `/api/admin/loyalty/retailers/${retailer.id}`, admin, {
+      countryId: other.country.id,
+      name: 'Moved away',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(code(moved)).toBe('LOYALTY_IN_USE');
     // A country with chains is not deleted.
     const inUse = await call('DELETE', `/api/admin/loyalty/countries/${country.id}`, admin);
     expect(inUse.statusCode).toBe(409);
