@@ -96,6 +96,29 @@ export function createGamesService(deps: { db: Db; learning: LearningModule; led
   const late = (row: GameAttemptRow) =>
     row.past_deadline !== null && row.past_deadline > DEADLINE_GRACE_SECONDS;
 
+  /**
+   * The result of an attempt left open when a new one starts: lost, with its recorded moves' errors. If
+   * the author changed the game since, the moves may no longer replay: lost, with the errors recorded.
+   */
+  function abandoned(game: GameDefinition, open: GameAttemptRow): GameResult {
+    try {
+      const r = replayGame(game as GameOf, open.seed, open.moves);
+      // Not submitted: never a win, even if its moves had done every piece.
+      const reason = r.status === 'lost' ? 'too_many_errors' : late(open) ? 'time_up' : 'incomplete';
+      return { ...gameOutcome(game as GameOf, r, late(open)), won: false, reason, score: 0 };
+    } catch {
+      return {
+        won: false,
+        reason: 'incomplete',
+        errors: open.errors,
+        allowedErrors: game.settings.allowedErrors,
+        score: 0,
+        done: 0,
+        total: 0,
+      };
+    }
+  }
+
   /** GET …/game */
   async function info(v: Viewer, activityId: number, trailId?: number): Promise<GameInfo> {
     const { activity, game } = await openGame(v, activityId, trailId);
@@ -115,9 +138,7 @@ export function createGamesService(deps: { db: Db; learning: LearningModule; led
     const seed = randomInt(1, 2_147_483_647);
     try {
       const row = await unitOfWork(db).run(async () => {
-        await repo.abandonOpen(v.clientId, v.userId, activityId, (open) =>
-          gameOutcome(game as GameOf, replay(game, open.seed, open.moves), late(open)),
-        );
+        await repo.abandonOpen(v.clientId, v.userId, activityId, (open) => abandoned(game, open));
         return repo.insert({
           clientId: v.clientId,
           userId: v.userId,

@@ -269,6 +269,35 @@ describe('parallel starts', () => {
   });
 });
 
+describe('a new attempt', () => {
+  it('closes the open one as lost, even when the author changed the game since its moves', async () => {
+    const game = sampleGames.drag_and_drop as GameOf;
+    const { activityId } = await gameCourse(game);
+    const first = await startAttempt(activityId);
+    expect((await moves(activityId, first.attemptId, [{ itemId: 'pear', zoneId: 'fruit' }])).statusCode).toBe(
+      200,
+    );
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/learning/activities/${activityId}`,
+      headers: w.as.manager,
+      payload: {
+        kind: 'drag_and_drop',
+        title: 'DnD',
+        settings: {
+          ...game.settings,
+          items: game.settings.items.filter((i: { id: string }) => i.id !== 'pear'),
+        },
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const second = await startAttempt(activityId);
+    expect(second.attemptId).not.toBe(first.attemptId);
+    const old = await submit(activityId, first.attemptId, { moves: [] });
+    expect(old.json()).toMatchObject({ result: { won: false, reason: 'incomplete', score: 0 } });
+  });
+});
+
 describe('reach and secrecy', () => {
   it("another client's game is not found", async () => {
     const { activityId } = await gameCourse(sampleGames.flashcards as GameOf);
