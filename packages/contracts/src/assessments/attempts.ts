@@ -69,7 +69,9 @@ export const attemptQuestion = z.object({
   index: z.number().int(),
   kind: questionKind,
   stem: z.string(),
-  media: z.object({ kind: z.enum(['image', 'video', 'audio']), url: z.string() }).nullable(),
+  media: z
+    .object({ kind: z.enum(['image', 'video', 'audio']), url: z.string(), alt: z.string().optional() })
+    .nullable(),
   points: z.number(),
   options: z.array(shownText).nullable(),
   left: z.array(shownText).nullable(),

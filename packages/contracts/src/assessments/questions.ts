@@ -121,6 +121,8 @@ export const questionMedia = z.object({
     .refine((u) => /^https:\/\/[^\s]+$/.test(u) || /^\/api\/media\/[\w./-]+$/.test(u), {
       message: 'ASSESSMENT_MEDIA_URL_INVALID',
     }),
+  /** What an image shows, read aloud by screen readers in its place (empty: decorative). */
+  alt: text().trim().max(300).optional(),
 });
 export type QuestionMedia = z.infer<typeof questionMedia>;
 
@@ -244,7 +246,9 @@ export const question = z.intersection(
     generalFeedback: z.string(),
     points: z.number(),
     tags: z.array(z.string()),
-    media: z.object({ kind: z.enum(['image', 'video', 'audio']), url: z.string() }).nullable(),
+    media: z
+      .object({ kind: z.enum(['image', 'video', 'audio']), url: z.string(), alt: z.string().optional() })
+      .nullable(),
     translations: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     updatedAt: z.string(),

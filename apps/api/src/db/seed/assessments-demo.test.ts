@@ -77,6 +77,8 @@ describe('the assessments demo', () => {
         true,
       );
       const images = questions.filter((q) => q.media?.kind === 'image');
+      // Every demo picture is described for screen readers.
+      expect(images.every((q) => (q.media?.alt ?? '').length > 10)).toBe(true);
       expect(images.length, slug).toBeGreaterThanOrEqual(2);
       const res = await t.app.inject({ url: images[0]!.media!.url });
       expect(res.statusCode).toBe(200);

@@ -261,6 +261,12 @@ describe("a question's image", () => {
     expect(image.headers['content-type']).toBe('image/webp');
     const q = await create({ kind: 'essay', stem: 'Descreva a imagem', media: { kind: 'image', url } });
     expect(q.media).toEqual({ kind: 'image', url });
+    const described = await create({
+      kind: 'essay',
+      stem: 'Descreva a vitrine',
+      media: { kind: 'image', url, alt: '  Uma vitrine com três manequins.  ' },
+    });
+    expect(described.media).toEqual({ kind: 'image', url, alt: 'Uma vitrine com três manequins.' });
 
     const notImage = await upload(Buffer.from('só texto'), 'image/png');
     expect([400, 415]).toContain(notImage.statusCode);

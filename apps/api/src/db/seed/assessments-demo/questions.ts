@@ -27,6 +27,15 @@ export interface DemoQuestion {
 
 const langs = ['en-US', 'es', 'fr'] as const;
 
+/** What each demo picture shows, for screen readers (the bank keeps one description per image). */
+const artAlt: Record<QuestionArt, string> = {
+  greeting: 'Balcão de loja com uma vendedora cumprimentando um cliente.',
+  'price-tag': 'Etiqueta de preço de prateleira com o valor à vista e o parcelado.',
+  shelf: 'Planograma de três prateleiras, cada uma com o seu rótulo.',
+  ports: 'Lateral de um notebook com três portas marcadas A, B e C.',
+  phishing: 'E-mail suspeito: remetente de domínio estranho, tom de urgência e um link.',
+};
+
 /** The bank's body of a demo question: pt-BR in the fields, the other languages as translations. */
 export function bodyOf(q: DemoQuestion, categoryId: number, mediaUrl: string | null): QuestionBody {
   const s = q.spec;
@@ -53,7 +62,7 @@ export function bodyOf(q: DemoQuestion, categoryId: number, mediaUrl: string | n
     generalFeedback: q.feedback[0],
     points: q.points ?? 1,
     tags: q.tags,
-    media: mediaUrl ? { kind: 'image' as const, url: mediaUrl } : null,
+    media: mediaUrl && q.art ? { kind: 'image' as const, url: mediaUrl, alt: artAlt[q.art] } : null,
     translations,
   };
   switch (s.kind) {

@@ -64,6 +64,7 @@ export function QuestionForm({
   const { errors } = form.formState;
   const mediaKind = form.watch('mediaKind');
   const mediaUrl = form.watch('mediaUrl');
+  const mediaAlt = form.watch('mediaAlt');
 
   const showIssues = (issues: { path: string; message: string }[]) => {
     issues.forEach((issue, i) =>
@@ -238,7 +239,9 @@ export function QuestionForm({
           />
           {mediaKind === 'image' ? (
             <Group align="flex-start" wrap="wrap">
-              {mediaUrl ? <Image src={mediaUrl} alt={t('form.imagePreview')} maw={240} radius="sm" /> : null}
+              {mediaUrl ? (
+                <Image src={mediaUrl} alt={mediaAlt.trim() || t('form.imagePreview')} maw={240} radius="sm" />
+              ) : null}
               <FileButton
                 accept="image/png,image/jpeg,image/webp,image/gif"
                 onChange={(f) => void chooseImage(f)}
@@ -255,6 +258,15 @@ export function QuestionForm({
                 )}
               </FileButton>
             </Group>
+          ) : null}
+          {mediaKind === 'image' ? (
+            <TextInput
+              label={t('form.imageAlt')}
+              description={t('form.imageAltHint')}
+              maxLength={300}
+              {...form.register('mediaAlt')}
+              error={fieldMessage(errors.mediaAlt)}
+            />
           ) : null}
           {mediaKind === 'video' || mediaKind === 'audio' ? (
             <TextInput

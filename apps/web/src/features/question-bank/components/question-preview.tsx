@@ -24,7 +24,7 @@ export function QuestionPreview({ question }: { question: QuestionBody }) {
         {question.stem}
       </Text>
       {question.media?.kind === 'image' && question.media.url ? (
-        <Image src={question.media.url} alt="" maw={480} radius="sm" />
+        <Image src={question.media.url} alt={question.media.alt ?? ''} maw={480} radius="sm" />
       ) : null}
       {question.media && question.media.kind !== 'image' && question.media.url ? (
         <Text fz="sm">

@@ -24,6 +24,31 @@ describe("the question editor's values", () => {
     expect(formPath(['items', 1])).toBe('items.1.text');
     expect(formPath(['answer', 'tolerance'])).toBe('tolerance');
     expect(formPath(['media', 'url'])).toBe('mediaUrl');
+    expect(formPath(['media', 'alt'])).toBe('mediaAlt');
+  });
+
+  it('keeps an image’s description, and none for other media', () => {
+    const base = {
+      ...emptyValues(),
+      kind: 'essay' as const,
+      stem: 'x',
+      mediaUrl: '/api/media/question-images/1-a',
+    };
+    expect(toBody({ ...base, mediaKind: 'image', mediaAlt: '  Uma vitrine  ' }).media).toEqual({
+      kind: 'image',
+      url: '/api/media/question-images/1-a',
+      alt: 'Uma vitrine',
+    });
+    expect(toBody({ ...base, mediaKind: 'image', mediaAlt: ' ' }).media).toEqual({
+      kind: 'image',
+      url: '/api/media/question-images/1-a',
+    });
+    expect(
+      toBody({ ...base, mediaKind: 'video', mediaUrl: 'https://v.example/a', mediaAlt: 'x' }).media,
+    ).toEqual({
+      kind: 'video',
+      url: 'https://v.example/a',
+    });
   });
 
   it('leaves out a language without a stem, and a half-translated list of options', () => {

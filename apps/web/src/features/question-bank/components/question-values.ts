@@ -19,6 +19,8 @@ export interface QuestionFormValues {
   categoryId: string | null;
   mediaKind: 'none' | 'image' | 'video' | 'audio';
   mediaUrl: string;
+  /** The image's description for screen readers. */
+  mediaAlt: string;
   options: { text: string; correct: boolean; weight: number; feedback: string }[];
   answer: 'true' | 'false';
   feedbackTrue: string;
@@ -86,6 +88,7 @@ export function emptyValues(): QuestionFormValues {
     categoryId: null,
     mediaKind: 'none',
     mediaUrl: '',
+    mediaAlt: '',
     options: [blankOption(), blankOption()],
     answer: 'true',
     feedbackTrue: '',
@@ -118,6 +121,7 @@ export function fromQuestion(q: Question): QuestionFormValues {
     categoryId: q.categoryId === null ? null : String(q.categoryId),
     mediaKind: q.media?.kind ?? 'none',
     mediaUrl: q.media?.url ?? '',
+    mediaAlt: q.media?.alt ?? '',
     translations: q.translations as QuestionBody['translations'],
   });
   switch (q.kind) {
@@ -162,7 +166,12 @@ export function toBody(v: QuestionFormValues): QuestionBody {
     points: v.points,
     tags: v.tags,
     categoryId: v.categoryId === null ? null : Number(v.categoryId),
-    media: v.mediaKind === 'none' || !v.mediaUrl.trim() ? null : { kind: v.mediaKind, url: v.mediaUrl },
+    media:
+      v.mediaKind === 'none' || !v.mediaUrl.trim()
+        ? null
+        : v.mediaKind === 'image' && v.mediaAlt.trim()
+          ? { kind: v.mediaKind, url: v.mediaUrl, alt: v.mediaAlt.trim() }
+          : { kind: v.mediaKind, url: v.mediaUrl },
     translations: cleanTranslations(v),
   };
   switch (v.kind) {
@@ -214,7 +223,7 @@ export function toBody(v: QuestionFormValues): QuestionBody {
 /** Where a path of the body's schema (or of the API's error details) lands in the editor. */
 export function formPath(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map(String);
-  if (head === 'media') return 'mediaUrl';
+  if (head === 'media') return rest[0] === 'alt' ? 'mediaAlt' : 'mediaUrl';
   if (head === 'answer' && rest.length) return rest[0] === 'tolerance' ? 'tolerance' : rest[0]!;
   if ((head === 'items' || head === 'answers') && rest.length) return `${head}.${rest[0]}.text`;
   return [head, ...rest].join('.');

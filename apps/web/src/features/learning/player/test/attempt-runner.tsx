@@ -34,7 +34,7 @@ type Result = AttemptResult['result'];
 function QuestionMedia({ media }: { media: AttemptQuestion['media'] }) {
   const { t } = useTranslation('assessments-player');
   if (!media) return null;
-  if (media.kind === 'image') return <Image src={media.url} alt="" maw={560} radius="sm" />;
+  if (media.kind === 'image') return <Image src={media.url} alt={media.alt ?? ''} maw={560} radius="sm" />;
   if (media.kind === 'video')
     return (
       <video
