@@ -383,6 +383,26 @@ describe('the learner', () => {
     expect(audited[0]!.n).toBe(1);
   });
 
+  it('registers once when the same sign-up arrives many times at once', async () => {
+    const g = await place(1);
+    const campaign = await makeCampaign({ begins: -1, ends: 20, storeIds: [g.store.id] });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call('POST', `/api/loyalty/campaigns/${campaign.id}/registrations`, learner.as, {
+          storeId: g.store.id,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(11);
+    const rows = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from loyalty_registrations
+        where client_id = ${clientA} and campaign_id = ${campaign.id}`),
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('refuses a store whose chain is placed in the other country group', async () => {
     const g = await place(1);
     const campaign = await makeCampaign({ begins: -1, ends: 20, storeIds: [g.store.id] });
