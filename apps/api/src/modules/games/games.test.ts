@@ -271,7 +271,7 @@ describe('parallel starts', () => {
 
 describe('a new attempt', () => {
   it('closes the open one as lost, even when the author changed the game since its moves', async () => {
-    const game = sampleGames.drag_and_drop as GameOf;
+    const game = sampleGames.drag_and_drop;
     const { activityId } = await gameCourse(game);
     const first = await startAttempt(activityId);
     expect((await moves(activityId, first.attemptId, [{ itemId: 'pear', zoneId: 'fruit' }])).statusCode).toBe(
@@ -286,7 +286,7 @@ describe('a new attempt', () => {
         title: 'DnD',
         settings: {
           ...game.settings,
-          items: game.settings.items.filter((i: { id: string }) => i.id !== 'pear'),
+          items: game.settings.items.filter((i) => i.id !== 'pear'),
         },
       },
     });
