@@ -16,6 +16,7 @@ export const notificationKinds = [
   'store.order_reproved',
   'store.order_shipped',
   'store.order_delivered',
+  'store.low_stock',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -36,6 +37,8 @@ export interface NotificationData {
   'store.order_reproved': { itemTitle: string; reason: string };
   'store.order_shipped': { itemTitle: string; carrier: string; trackingCode: string };
   'store.order_delivered': { itemTitle: string };
+  /** A store item (or one of its variants) went down to its low-stock threshold (told to the store's staff). */
+  'store.low_stock': { itemTitle: string; stock: number };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */

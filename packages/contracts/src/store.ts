@@ -113,6 +113,8 @@ export const itemBody = z
     /** Kept for the loyalty program's levels; not checked yet. */
     minLevelId: serialId().nullable().default(null),
     active: z.boolean().default(true),
+    /** At or under this many units (the item's, or each variant's) staff are told it runs low. */
+    lowStockThreshold: z.number().int().min(0).max(L.stock).default(5),
   })
   .refine((v) => !(v.kind === 'digital' && v.variants.length > 0), {
     message: 'a digital item has no variants',
@@ -149,6 +151,7 @@ export const adminItem = z.object({
   minLevelId: z.number().int().nullable(),
   active: z.boolean(),
   redeemed: z.number().int(),
+  lowStockThreshold: z.number().int(),
   vouchers: z.object({ available: z.number().int(), handedOut: z.number().int() }),
 });
 export type AdminItem = z.infer<typeof adminItem>;
@@ -392,3 +395,22 @@ export const shipCsvResult = z.object({
   failed: z.number().int(),
 });
 export type ShipCsvResult = z.infer<typeof shipCsvResult>;
+
+// Back office: low stock
+
+/** Active items (or variants) at or under their low-stock threshold, fewest units first. */
+export const lowStockList = z.object({
+  items: z.array(
+    z.object({
+      itemId: serialId(),
+      variantId: z.number().int().nullable(),
+      /** In the caller's language; a variant's label follows the item's title. */
+      title: z.string(),
+      variantLabel: z.string().nullable(),
+      stock: z.number().int(),
+      threshold: z.number().int(),
+      kind: itemKind,
+    }),
+  ),
+});
+export type LowStockList = z.infer<typeof lowStockList>;

@@ -85,6 +85,10 @@ export const storeItems = pgTable(
     active: boolean('active').notNull().default(true),
     /** Units redeemed and not reproved: the "popular" sort. */
     redeemed: integer('redeemed').notNull().default(0),
+    /** At or under this many units (the item's, or each variant's) the item is low on stock. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** Staff were told it went low; cleared when it goes back above, so they are told once per crossing. */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     createdAt: created(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -94,6 +98,7 @@ export const storeItems = pgTable(
     check('store_items_stock_check', sql`${t.stock} >= 0`),
     check('store_items_price_check', sql`${t.price} > 0`),
     check('store_items_redeemed_check', sql`${t.redeemed} >= 0`),
+    check('store_items_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -107,6 +112,8 @@ export const storeVariants = pgTable(
       .references(() => storeItems.id, { onDelete: 'cascade' }),
     label: jsonb('label').notNull(),
     stock: integer('stock').notNull().default(0),
+    /** Staff were told this variant went low (the item's threshold); cleared when it goes back above. */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     createdAt: created(),
   },
   (t) => [

@@ -235,6 +235,7 @@ async function seedStore(db: Db, storage: Storage, messageKey: string | undefine
     approvalMayWait: () => Promise.resolve(false),
     customerOf: () => Promise.resolve(null),
     messageKey,
+    staffOf: () => Promise.resolve([]),
   });
 
   for (const client of clientRows) {

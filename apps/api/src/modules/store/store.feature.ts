@@ -1,3 +1,4 @@
+import { can, permissionRoles } from '@trilha/contracts/permissions';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import type { LearningFinishes } from '../rewards/awards.ports';
@@ -6,6 +7,9 @@ import { createStoreBulk } from './store.bulk';
 import { registerStoreBulkRoutes } from './store.bulk.routes';
 import { registerStoreRoutes } from './store.routes';
 import { createStoreService, type ApprovalMayWait } from './store.service';
+
+/** The roles that run the store in a client (a superuser is not a member to tell). */
+const storeStaffRoles = permissionRoles.filter((r) => r !== 'superuser' && can(r, 'rewards.manage'));
 
 /**
  * The reward store (docs/store.md): the catalog, redemption through the ledger port, and the orders. The
@@ -37,6 +41,7 @@ export function registerStore(
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
     customerOf,
     messageKey: deps.config.MESSAGE_KEY,
+    staffOf: (clientId) => deps.services.directory.holdersOf(clientId, storeStaffRoles),
   });
   registerStoreRoutes(app, deps, store);
   registerStoreBulkRoutes(app, deps, createStoreBulk({ db: deps.db, store, customerOf }));

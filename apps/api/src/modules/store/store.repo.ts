@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, StoreListQuery } from '@trilha/contracts/store';
 import type { LanguageCode } from '@trilha/contracts/session';
-import { type DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   storeCategories,
   storeDepartments,
@@ -17,7 +17,10 @@ export type CategoryRow = typeof storeCategories.$inferSelect;
 export type ItemRow = typeof storeItems.$inferSelect;
 export type VariantRow = typeof storeVariants.$inferSelect;
 export type OrderRow = typeof storeOrders.$inferSelect;
-export type ItemValues = Omit<ItemRow, 'id' | 'clientId' | 'redeemed' | 'createdAt' | 'updatedAt'>;
+export type ItemValues = Omit<
+  ItemRow,
+  'id' | 'clientId' | 'redeemed' | 'lowStockAlerted' | 'createdAt' | 'updatedAt'
+>;
 
 const LIKE_ESCAPE = /[\\%_]/g;
 
@@ -376,6 +379,58 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
         )
         .orderBy(desc(storeOrders.id))
         .limit(limit);
+    },
+
+    /**
+     * Brings the item's low-stock flags in step with its stock (each variant's, for an item with variants):
+     * answers the units that have just gone low (flag set now), so staff are told once per crossing; units
+     * that went back above have their flag cleared.
+     */
+    async syncLowStock(itemId: number) {
+      const items = rowsOf<{ stock: number; low: boolean }>(
+        await db.execute(sql`update store_items x
+          set low_stock_alerted = (x.active and x.stock <= x.low_stock_threshold)
+          where x.client_id = ${clientId} and x.id = ${itemId} and not x.has_variants
+            and x.low_stock_alerted <> (x.active and x.stock <= x.low_stock_threshold)
+          returning x.stock, x.low_stock_alerted as low`),
+      );
+      const variants = rowsOf<{ stock: number; low: boolean; label: unknown }>(
+        await db.execute(sql`update store_variants v
+          set low_stock_alerted = (i.active and i.has_variants and v.stock <= i.low_stock_threshold)
+          from store_items i
+          where v.client_id = ${clientId} and i.client_id = ${clientId} and v.item_id = i.id and i.id = ${itemId}
+            and v.low_stock_alerted <> (i.active and i.has_variants and v.stock <= i.low_stock_threshold)
+          returning v.stock, v.low_stock_alerted as low, v.label`),
+      );
+      return [
+        ...items.filter((r) => r.low).map((r) => ({ stock: Number(r.stock), label: null as unknown })),
+        ...variants.filter((r) => r.low).map((r) => ({ stock: Number(r.stock), label: r.label })),
+      ];
+    },
+
+    /** Active items and variants at or under their threshold, fewest units first (at most `limit`). */
+    async lowStock(limit: number) {
+      return rowsOf<{
+        item_id: number;
+        variant_id: number | null;
+        title: unknown;
+        label: unknown;
+        stock: number;
+        threshold: number;
+        kind: 'physical' | 'digital';
+      }>(
+        await db.execute(sql`select x.id as item_id, null::int as variant_id, x.title, null::jsonb as label,
+            x.stock, x.low_stock_threshold as threshold, x.kind
+          from store_items x
+          where x.client_id = ${clientId} and x.active and not x.has_variants
+            and x.stock <= x.low_stock_threshold
+          union all
+          select x.id, v.id, x.title, v.label, v.stock, x.low_stock_threshold, x.kind
+          from store_variants v join store_items x on x.id = v.item_id and x.client_id = ${clientId}
+          where v.client_id = ${clientId} and x.active and x.has_variants and v.stock <= x.low_stock_threshold
+          order by stock asc, item_id asc, variant_id asc nulls first
+          limit ${limit}`),
+      );
     },
 
     freeVoucherCount: async (itemId: number) => {

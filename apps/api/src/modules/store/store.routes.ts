@@ -14,6 +14,7 @@ import {
   departmentBody,
   departmentList,
   itemBody,
+  lowStockList,
   redeemBody,
   reproveBody,
   shipBody,
@@ -339,6 +340,18 @@ export function registerStoreRoutes(app: App, deps: CoreDeps, store: StoreServic
       },
     },
     async (request) => ({ item: await store.saveItem(actor(request), request.params.id, request.body) }),
+  );
+  app.get(
+    '/api/admin/store/low-stock',
+    {
+      preHandler: manage,
+      schema: {
+        tags: adminTags,
+        summary: 'Active items and variants at or under their low-stock threshold, fewest units first',
+        response: { 200: lowStockList, ...errors },
+      },
+    },
+    async (request) => store.lowStock(request.tenant!.clientId, request.lang),
   );
   app.post(
     '/api/admin/store/items/:id/vouchers',

@@ -53,7 +53,12 @@ export interface StoreDeps {
   /** The name and e-mail the back office's queue shows (the users module's directory). */
   customerOf: (userId: number) => Promise<{ name: string; email: string | null } | null>;
   messageKey: string | undefined;
+  /** The client's staff who run the store (the `rewards.manage` capability): told when an item runs low. */
+  staffOf: (clientId: number) => Promise<number[]>;
 }
+
+/** Rows of the back office's low-stock list. */
+const LOW_STOCK_LIST_MAX = 500;
 
 export interface Actor {
   userId: number;
@@ -116,6 +121,7 @@ export function createStoreService(deps: StoreDeps) {
       minLevelId: row.minLevelId,
       active: row.active,
       redeemed: row.redeemed,
+      lowStockThreshold: row.lowStockThreshold,
       vouchers,
     };
   }
@@ -195,6 +201,27 @@ export function createStoreService(deps: StoreDeps) {
     const b = await deps.ledger.balance(clientId, userId);
     return b.points - b.held;
   };
+
+  /**
+   * Tells the store's staff about each unit of the item that has just gone down to its threshold, in the
+   * caller's unit of work (once per crossing: the flag is cleared when the stock goes back above).
+   */
+  async function alertLowStock(repo: StoreRepo, clientId: number, itemId: number, tx: Tx) {
+    const gone = await repo.syncLowStock(itemId);
+    if (gone.length === 0) return;
+    const item = await repo.item(itemId);
+    const staff = await deps.staffOf(clientId);
+    for (const unit of gone) {
+      const label = unit.label ? textIn(unit.label, 'pt-BR') : '';
+      const itemTitle = label ? `${textIn(item.title, 'pt-BR')} (${label})` : textIn(item.title, 'pt-BR');
+      for (const userId of staff) {
+        await deps.notifications.notify(
+          { userId, clientId, kind: 'store.low_stock', data: { itemTitle, stock: unit.stock } },
+          { tx },
+        );
+      }
+    }
+  }
 
   async function move(
     actor: Actor,
@@ -307,6 +334,22 @@ export function createStoreService(deps: StoreDeps) {
 
     // Back office: items and vouchers
 
+    /** Active items and variants at or under their low-stock threshold, fewest units first. */
+    async lowStock(clientId: number, lang: LanguageCode) {
+      const rows = await repoOf(clientId).lowStock(LOW_STOCK_LIST_MAX);
+      return {
+        items: rows.map((r) => ({
+          itemId: Number(r.item_id),
+          variantId: r.variant_id === null ? null : Number(r.variant_id),
+          title: textIn(r.title, lang),
+          variantLabel: r.label ? textIn(r.label, lang) : null,
+          stock: Number(r.stock),
+          threshold: Number(r.threshold),
+          kind: r.kind,
+        })),
+      };
+    },
+
     async adminItems(clientId: number, q: string, page: number, pageSize: number, lang: LanguageCode) {
       const repo = repoOf(clientId);
       const { rows, total } = await repo.adminPage(q, page, pageSize, lang);
@@ -344,6 +387,7 @@ export function createStoreService(deps: StoreDeps) {
           requiredCourseIds: [...new Set(body.requiredCourseIds)],
           minLevelId: body.minLevelId,
           active: body.active,
+          lowStockThreshold: body.lowStockThreshold,
         };
         let rowId: number;
         if (id === null) {
@@ -362,6 +406,7 @@ export function createStoreService(deps: StoreDeps) {
             await repo.insertVariant(rowId, v.label, v.stock);
           }
         }
+        await alertLowStock(repo, actor.clientId, rowId, tx);
         await audit(tx, {
           actorId: actor.userId,
           clientId: actor.clientId,
@@ -384,6 +429,7 @@ export function createStoreService(deps: StoreDeps) {
           itemId,
           unique.map((code) => s.seal({ subject: 'store-voucher', body: code })),
         );
+        await alertLowStock(repo, actor.clientId, itemId, tx);
         await audit(tx, {
           actorId: actor.userId,
           clientId: actor.clientId,
@@ -527,6 +573,7 @@ export function createStoreService(deps: StoreDeps) {
           if (item.kind === 'digital' && (await repo.assignVoucher(item.id, order.id)) === null) {
             throw new AppError('STORE_OUT_OF_STOCK', 409);
           }
+          await alertLowStock(repo, actor.clientId, item.id, tx);
           await audit(tx, {
             actorId: actor.userId,
             clientId: actor.clientId,
@@ -639,6 +686,7 @@ export function createStoreService(deps: StoreDeps) {
             actorId: actor.userId,
           });
           await repo.returnUnit(order.itemId, order.variantId);
+          await alertLowStock(repo, actor.clientId, order.itemId, tx);
           // The code was never shown (codes are revealed on approval): it goes back to the pool.
           await repo.releaseVoucher(order.id);
           await deps.notifications.notify(

@@ -93,6 +93,49 @@ describe('bulk approval in the orders queue', () => {
   });
 });
 
+describe('low stock in the orders queue', () => {
+  it('lists the rewards at or under their threshold, sizes and colours on their own', async () => {
+    mockApi(queue, (url) =>
+      url === '/api/admin/store/low-stock'
+        ? json({
+            items: [
+              {
+                itemId: 4,
+                variantId: 9,
+                title: 'Camiseta',
+                variantLabel: 'M',
+                stock: 0,
+                threshold: 3,
+                kind: 'physical',
+              },
+              {
+                itemId: 6,
+                variantId: null,
+                title: 'Vale cinema',
+                variantLabel: null,
+                stock: 2,
+                threshold: 5,
+                kind: 'digital',
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderPage();
+    const rows = await screen.findAllByTestId('low-stock-item');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Camiseta (M)0 restante(s) · limite 3',
+      'Vale cinema2 restante(s) · limite 5',
+    ]);
+  });
+
+  it('says when nothing is low', async () => {
+    mockApi(queue, (url) => (url === '/api/admin/store/low-stock' ? json({ items: [] }) : undefined));
+    renderPage();
+    expect(await screen.findByText('Nenhum prêmio com estoque baixo.')).toBeTruthy();
+  });
+});
+
 describe('the queue’s files', () => {
   it('exports the queue with the status on screen', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));

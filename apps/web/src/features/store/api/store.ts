@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   bulkApproveResult,
+  lowStockList,
   shipCsvResult,
   storeCatalog,
   storeItemDetail,
@@ -252,4 +253,12 @@ export function useShipCsv() {
 export function downloadOrdersCsv(status: OrderStatus | null) {
   const day = new Date().toISOString().slice(0, 10);
   return downloadWithSession(`/api/admin/store/orders.csv${qs({ status })}`, `store-orders-${day}.csv`);
+}
+
+/** Active items and variants at or under their low-stock threshold. */
+export function useLowStock() {
+  return useQuery({
+    queryKey: ['store', 'low-stock'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/store/low-stock', { schema: lowStockList, signal }),
+  });
 }

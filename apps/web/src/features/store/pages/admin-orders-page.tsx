@@ -33,6 +33,7 @@ import {
   type OrderMove,
 } from '../api/store';
 import { usePoints } from '../components/format';
+import { LowStockPanel } from '../components/low-stock-panel';
 import { ShipCsvDialog } from '../components/ship-csv-dialog';
 import { OrderStatusBadge } from '../components/status-badge';
 
@@ -362,6 +363,7 @@ export default function AdminOrdersPage() {
         </Title>
         <Text c="dimmed">{t('queue.intro')}</Text>
       </Stack>
+      <LowStockPanel />
       <Group gap="xs">
         <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
           {t('queue.export')}
