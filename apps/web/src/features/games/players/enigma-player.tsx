@@ -116,7 +116,7 @@ export function EnigmaPlayer({ view, onMove }: GamePlayerProps<'enigma'>) {
             size="compact-md"
             w={40}
             variant={letter in tried ? (tried[letter] ? 'filled' : 'light') : 'default'}
-            color={letter in tried ? (tried[letter] ? 'teal' : 'gray') : undefined}
+            color={letter in tried ? (tried[letter] ? 'teal.9' : 'gray') : undefined}
             disabled={letter in tried || busy}
             onClick={() => guess(letter)}
             aria-label={t('enigma.letter', { letter })}
@@ -129,9 +129,8 @@ export function EnigmaPlayer({ view, onMove }: GamePlayerProps<'enigma'>) {
         <Stack gap="xs">
           <Group>
             <Button
-              variant="light"
-              color="yellow"
-              leftSection={<IconBulb size={18} aria-hidden />}
+              variant="default"
+              leftSection={<IconBulb size={18} color="var(--mantine-color-yellow-8)" aria-hidden />}
               onClick={askHint}
               disabled={busy || hints.length >= view.hintCount}
             >

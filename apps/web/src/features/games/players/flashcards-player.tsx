@@ -74,7 +74,7 @@ export function FlashcardsPlayer({ view, onMove }: GamePlayerProps<'flashcards'>
           </Button>
           <Button
             size="md"
-            color="teal"
+            color="teal.9"
             leftSection={<IconCheck size={18} aria-hidden />}
             onClick={() => mark('known')}
             disabled={busy}

@@ -83,10 +83,10 @@ export function TrueOrFalsePlayer({ view, onMove }: GamePlayerProps<'true_or_fal
         </Stack>
       ) : (
         <Group grow>
-          <Button size="lg" color="teal" onClick={() => answer(true)} loading={busy}>
+          <Button size="lg" color="teal.9" onClick={() => answer(true)} loading={busy}>
             {t('trueFalse.true')}
           </Button>
-          <Button size="lg" color="red" onClick={() => answer(false)} loading={busy}>
+          <Button size="lg" color="red.9" onClick={() => answer(false)} loading={busy}>
             {t('trueFalse.false')}
           </Button>
         </Group>
