@@ -20,6 +20,7 @@ import type store from '@trilha/i18n/locales/pt-BR/store.json';
 import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
 import type sence from '@trilha/i18n/locales/pt-BR/sence.json';
 import type games from '@trilha/i18n/locales/pt-BR/games.json';
+import type loyalty from '@trilha/i18n/locales/pt-BR/loyalty.json';
 
 // Keys are checked against the default catalog; the catalog test keeps the other languages in step.
 declare module 'i18next' {
@@ -48,6 +49,7 @@ declare module 'i18next' {
       ranking: typeof ranking;
       sence: typeof sence;
       games: typeof games;
+      loyalty: typeof loyalty;
     };
   }
 }

@@ -34,6 +34,7 @@ export const areas = [
   'ranking',
   'games',
   'sence',
+  'loyalty',
 ] as const;
 export type Area = (typeof areas)[number];
 

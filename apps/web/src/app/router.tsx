@@ -204,8 +204,8 @@ const appScreens: RouteObject[] = [
 
   page('ranking', 'routes:ranking', () => import('../features/ranking/pages/ranking-page')),
 
-  soon('points-table', 'routes:pointsTable'),
-  soon('campaigns', 'routes:campaigns'),
+  page('points-table', 'routes:pointsTable', () => import('../features/loyalty/pages/points-table-page')),
+  page('campaigns', 'routes:campaigns', () => import('../features/loyalty/pages/campaigns-page')),
   page('profile', 'routes:profile', () => import('../features/profile/pages/profile-page')),
   soon('events', 'routes:events'),
   page('terms-and-conditions', 'routes:termsAndConditions', clientInstitutional),
