@@ -383,6 +383,7 @@ const adminScreens: RouteObject[] = [
   rewardsPage('reconciliation', () => import('../features/rewards-admin/pages/reconciliation-page')),
   rewardsPage('settings', () => import('../features/rewards-admin/pages/settings-page')),
   rewardsPage('orders', () => import('../features/store/pages/admin-orders-page')),
+  rewardsPage('store-catalog', () => import('../features/store/pages/admin-catalog-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
 

@@ -1,7 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  adminItemPage,
+  adminItemResponse,
   bulkApproveResult,
+  category,
+  categoryList,
+  department,
+  departmentList,
   lowStockList,
+  voucherPool,
+  type CategoryBody,
+  type DepartmentBody,
+  type ItemBody,
   shipCsvResult,
   storeCatalog,
   storeItemDetail,
@@ -11,6 +21,7 @@ import {
   type OrderStatus,
   type RedeemBody,
 } from '@trilha/contracts/store';
+import { okResponse } from '@trilha/contracts/auth';
 import { profileResponse } from '@trilha/contracts/profile';
 import { rewardsSummary } from '@trilha/contracts/rewards/ledger';
 import type { z } from 'zod';
@@ -261,4 +272,82 @@ export function useLowStock() {
     queryKey: ['store', 'low-stock'],
     queryFn: ({ signal }) => apiRequest('/api/admin/store/low-stock', { schema: lowStockList, signal }),
   });
+}
+
+// Back office: the catalog's editors
+
+const catalogKey = ['store', 'admin-catalog'] as const;
+
+export function useDepartments() {
+  return useQuery({
+    queryKey: [...catalogKey, 'departments'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/store/departments', { schema: departmentList, signal }),
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: [...catalogKey, 'categories'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/store/categories', { schema: categoryList, signal }),
+  });
+}
+
+export const ADMIN_ITEMS_PAGE_SIZE = 20;
+
+export function useAdminItems(q: string, page: number) {
+  return useQuery({
+    queryKey: [...catalogKey, 'items', q, page],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/admin/store/items${qs({ q: q.trim() || undefined, page, pageSize: ADMIN_ITEMS_PAGE_SIZE })}`,
+        { schema: adminItemPage, signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Creates (id null) or edits a department, a category or an item; deletes a department or a category. */
+export function useCatalogWrite() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: ['store'] });
+  const path = (kind: string, id: number | null) => `/api/admin/store/${kind}${id === null ? '' : `/${id}`}`;
+  return {
+    department: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: DepartmentBody }) =>
+        apiRequest(path('departments', id), {
+          method: id === null ? 'POST' : 'PUT',
+          body,
+          schema: department,
+        }),
+      onSuccess: done,
+    }),
+    category: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: CategoryBody }) =>
+        apiRequest(path('categories', id), { method: id === null ? 'POST' : 'PUT', body, schema: category }),
+      onSuccess: done,
+    }),
+    item: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: ItemBody }) =>
+        apiRequest(path('items', id), {
+          method: id === null ? 'POST' : 'PUT',
+          body,
+          schema: adminItemResponse,
+        }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: ({ kind, id }: { kind: 'departments' | 'categories'; id: number }) =>
+        apiRequest(path(kind, id), { method: 'DELETE', schema: okResponse }),
+      onSuccess: done,
+    }),
+    vouchers: useMutation({
+      mutationFn: ({ id, codes }: { id: number; codes: string[] }) =>
+        apiRequest(`/api/admin/store/items/${id}/vouchers`, {
+          method: 'POST',
+          body: { codes },
+          schema: voucherPool,
+        }),
+      onSuccess: done,
+    }),
+  };
 }

@@ -371,6 +371,9 @@ export default function AdminOrdersPage() {
         <Button variant="default" onClick={() => setShipCsv(true)}>
           {t('queue.shipCsv.open')}
         </Button>
+        <Button variant="subtle" component={Link} to="/admin/rewards/store-catalog">
+          {t('catalogAdmin.link')}
+        </Button>
       </Group>
       <Select
         label={t('queue.filter')}
