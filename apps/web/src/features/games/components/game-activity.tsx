@@ -57,6 +57,8 @@ export default function GameActivity({ activityId, trailId = null, onFinished }:
   const [submitted, setSubmitted] = useState<GameSubmitted | null>(null);
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The attempt whose submission failed: the learner can send it again. */
+  const [unsent, setUnsent] = useState<number | null>(null);
   const moves = useRef<GameMove[]>([]);
   /** Moves are sent one after the other, so the server replays them in the order they were made. */
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -82,15 +84,18 @@ export default function GameActivity({ activityId, trailId = null, onFinished }:
     async (attemptId: number) => {
       if (ending.current) return;
       ending.current = true;
+      setUnsent(null);
       try {
         const answer = await submitGameAttempt(activityId, attemptId, moves.current);
         play(answer.result.won ? 'win' : 'lose');
         setSubmitted(answer);
+        setProblem(null);
         setPlaying(null);
         void queryClient.invalidateQueries({ queryKey: gameKeys.info(activityId, trailId) });
         if (answer.activityFinished) onFinished?.();
       } catch (error) {
         ending.current = false;
+        setUnsent(attemptId);
         setProblem(problemText(error));
       }
     },
@@ -134,6 +139,13 @@ export default function GameActivity({ activityId, trailId = null, onFinished }:
   const problemAlert = problem ? (
     <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
       {problem}
+      {unsent !== null ? (
+        <Group mt="sm">
+          <Button size="xs" variant="default" onClick={() => void submit(unsent)}>
+            {t('sendAgain')}
+          </Button>
+        </Group>
+      ) : null}
     </Alert>
   ) : null;
 

@@ -73,6 +73,8 @@ describe('drag and drop', () => {
     await dragByKeyboard('Maçã', 1);
     await waitFor(() => expect(screen.getByRole('group', { name: 'Frutas' }).textContent).toContain('Maçã'));
     expect(document.body.textContent).toContain('Maçã foi solto em Frutas.');
+    // The focus moves on to the next piece of the tray.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Cenoura'));
 
     await dragByKeyboard('Cenoura', 2);
     const result = await screen.findByTestId('game-result');

@@ -8,6 +8,7 @@ import { DraggablePiece } from '../dnd/draggable-piece';
 import { DropZone } from '../dnd/drop-zone';
 import { GameDndContext } from '../dnd/game-dnd-context';
 import classes from '../games.module.css';
+import { useFocusAfterMove } from '../hooks/use-focus-after-move';
 import type { GamePlayerProps } from './types';
 
 const itemKey = (id: string) => `item:${id}`;
@@ -24,6 +25,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
   const [wrong, setWrong] = useState<string | null>(null);
   const trayId = useId();
   const [choosing, setChoosing] = useState<string | null>(null);
+  const { container: trayRef, refocus } = useFocusAfterMove<HTMLDivElement>();
   const itemName = (id: string) => {
     const item = view.items.find((i) => i.id === id);
     return item ? faceName(item.face, t('dnd.item')) : id;
@@ -39,6 +41,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
   const place = (itemId: string, zoneId: string) => {
     if (placed[itemId]) return;
     setPlaced((now) => ({ ...now, [itemId]: zoneId }));
+    refocus();
     const undo = () =>
       setPlaced((now) => {
         const next = { ...now };
@@ -55,7 +58,14 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
   const tray = view.items.filter((item) => !placed[item.id]);
   const inZone = (zoneId: string) => view.items.filter((item) => placed[item.id] === zoneId);
   const placedChip = (item: (typeof view.items)[number]) => (
-    <Group key={item.id} gap={4} className={classes.piece} data-state="right" data-testid="placed-item">
+    <Group
+      key={item.id}
+      gap={4}
+      wrap="nowrap"
+      className={classes.piece}
+      data-state="right"
+      data-testid="placed-item"
+    >
       <IconCheck size={16} aria-hidden />
       <FaceView face={item.face} imageHeight={32} />
     </Group>
@@ -103,7 +113,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
           <Text fz="sm" fw={700} id={trayId}>
             {t('dnd.tray')}
           </Text>
-          <div className={classes.tray} role="group" aria-labelledby={trayId}>
+          <div ref={trayRef} className={classes.tray} role="group" aria-labelledby={trayId}>
             {tray.map((item) => (
               <DraggablePiece
                 key={item.id}

@@ -6,6 +6,7 @@ import { DraggablePiece } from '../dnd/draggable-piece';
 import { DropZone } from '../dnd/drop-zone';
 import { GameDndContext } from '../dnd/game-dnd-context';
 import classes from '../games.module.css';
+import { useFocusAfterMove } from '../hooks/use-focus-after-move';
 import type { GamePlayerProps } from './types';
 
 const wordKey = (id: string) => `word:${id}`;
@@ -19,6 +20,7 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
   const { t } = useTranslation('games');
   const bankId = useId();
   const [choosing, setChoosing] = useState<string | null>(null);
+  const { container: trayRef, refocus } = useFocusAfterMove<HTMLDivElement>();
   /** Gap id → word id. */
   const [filled, setFilled] = useState<Record<string, string>>({});
   const [wrong, setWrong] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
   const place = (wordId: string, gapId: string) => {
     if (filled[gapId] || used.has(wordId)) return;
     setFilled((now) => ({ ...now, [gapId]: wordId }));
+    refocus();
     const undo = () =>
       setFilled((now) => {
         const next = { ...now };
@@ -84,7 +87,7 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
           <Text fz="sm" fw={700} id={bankId}>
             {t('words.bank')}
           </Text>
-          <div className={classes.tray} role="group" aria-labelledby={bankId}>
+          <div ref={trayRef} className={classes.tray} role="group" aria-labelledby={bankId}>
             {view.words
               .filter((word) => !used.has(word.id))
               .map((word) => (

@@ -71,4 +71,25 @@ describe('true or false', () => {
     expect(result.getAttribute('data-won')).toBe('false');
     expect(screen.getByText('Você passou do número de erros permitidos.')).toBeTruthy();
   });
+
+  it('keeps the moves when the submission fails, and sends them again', async () => {
+    const api = fakeGameServer('true_or_false', { ...game, failFirstSubmit: true });
+    renderGame();
+    fireEvent.click(await screen.findByRole('button', { name: 'Jogar' }));
+    await screen.findByTestId('statement');
+    fireEvent.click(screen.getByRole('button', { name: 'Verdadeiro' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Próxima afirmação' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Falso' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar de novo' }));
+    const result = await screen.findByTestId('game-result');
+    expect(result.getAttribute('data-won')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.submitted).toEqual([
+      [
+        { statementId: 's1', answer: true },
+        { statementId: 's2', answer: false },
+      ],
+    ]);
+  });
 });

@@ -19,6 +19,8 @@ export interface FakeGame<K extends GameKind> {
   judge: (move: GameMoveOf<K>) => Judgement;
   /** Seconds from the start to the deadline, when the game has a time limit. */
   deadlineSeconds?: number;
+  /** The first submission fails with a server error. */
+  failFirstSubmit?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function fakeGameServer<K extends GameKind>(kind: K, game: FakeGame<K>) {
   let errors = 0;
   let done = 0;
   let deadlinePassed = false;
+  let failSubmit = game.failFirstSubmit ?? false;
   const status = () =>
     errors > game.view.allowedErrors ? 'lost' : done >= game.total ? 'won' : ('playing' as const);
 
@@ -74,6 +77,10 @@ export function fakeGameServer<K extends GameKind>(kind: K, game: FakeGame<K>) {
       return json({ feedback, state: { status: status(), errors, done, total: game.total } });
     }
     if (url === `${base}/attempts/${ATTEMPT_ID}/submit` && init?.method === 'POST') {
+      if (failSubmit) {
+        failSubmit = false;
+        return json({ error: { code: 'INTERNAL', message: 'Down' } }, 500);
+      }
       const moves = body().moves;
       submitted.push(moves);
       // The submission is replayed from zero, as the server does: the moves sent decide.
