@@ -47,6 +47,7 @@ const apiModuleSchema = {
   notifications: ['profile'],
   profile: ['profile', 'users'],
   rewards: ['ledger', 'awards', 'certificates'],
+  sales: ['sales'],
   store: ['store'],
   surveys: ['surveys'],
   users: ['users'],

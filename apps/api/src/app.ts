@@ -45,11 +45,13 @@ import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
 import { registerLoyalty } from './modules/loyalty/loyalty.feature';
+import { createLoyaltySalesPort } from './modules/loyalty/loyalty.port';
 import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerSence } from './modules/sence/sence.feature';
 import { registerGames } from './modules/games/games.feature';
 import { registerStore } from './modules/store/store.feature';
+import { registerSales } from './modules/sales/sales.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -207,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const loyalty = registerLoyalty(app, { ...deps, ledger: rewards.ledger });
   const sence = registerSence(app, deps);
   const games = registerGames(app, { ...deps, learning, ledger: rewards.ledger });
+  const sales = registerSales(app, { ...deps, loyalty: createLoyaltySalesPort(deps.db) });
   const modules = {
     messaging,
     accounts,
@@ -222,6 +225,7 @@ export async function buildApp(opts: BuildAppOptions) {
     loyalty,
     sence,
     games,
+    sales,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

@@ -102,6 +102,7 @@ export const auditActions = [
   'loyalty.delete',
   'loyalty.import',
   'loyalty.register',
+  'sales.report',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -139,6 +140,7 @@ export const auditTargetTypes = [
   'loyalty_level',
   'loyalty_campaign',
   'loyalty_registration',
+  'loyalty_sale',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -8,6 +8,7 @@ import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { reactionsErrorCodes } from './errors-reactions';
 import { rewardsErrorCodes } from './errors-rewards';
+import { salesErrorCodes } from './errors-sales';
 import { senceErrorCodes } from './errors-sence';
 import { storeErrorCodes } from './errors-store';
 import { surveysErrorCodes } from './errors-surveys';
@@ -51,6 +52,7 @@ export const errorCodes = [
   ...profileErrorCodes,
   ...reactionsErrorCodes,
   ...rewardsErrorCodes,
+  ...salesErrorCodes,
   ...senceErrorCodes,
   ...storeErrorCodes,
   ...surveysErrorCodes,

@@ -29,4 +29,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'sence', schema: ['sence'] },
   // Games: each learner's attempts at a game activity, their moves and results (docs/games.md).
   { name: 'games', schema: ['games'] },
+  // Sales: sale reports of the loyalty program and their lines (docs/sales.md).
+  { name: 'sales', schema: ['sales'] },
 ];

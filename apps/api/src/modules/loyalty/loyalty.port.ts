@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client';
+
+/**
+ * What the sales module reads of the loyalty program to check a sale report (docs/sales.md), in two
+ * indexed statements. Reads through the app's `db`, so it joins the caller's unit of work.
+ */
+export interface SaleContext {
+  campaign: { id: number; beginsAt: Date; endsAt: Date };
+  /** The user's registration to the campaign, or null. */
+  registration: { status: 'active' | 'inactive' } | null;
+  /** The store (of this client), or null. */
+  store: {
+    id: number;
+    retailerId: number;
+    timeZone: string;
+    phonesAndCamerasAllowed: boolean;
+    active: boolean;
+    /** Listed among the campaign's stores, and of the campaign's country group. */
+    eligible: boolean;
+  } | null;
+}
+
+export interface LoyaltySalesPort {
+  /** The campaign (null: none of this client) with the user's registration and the store. */
+  saleContext(
+    clientId: number,
+    userId: number,
+    campaignId: number,
+    storeId: number,
+  ): Promise<SaleContext | null>;
+  /** The campaign's points of those products (frozen once it started); a product not in it is absent. */
+  campaignProductPoints(
+    clientId: number,
+    campaignId: number,
+    productIds: readonly number[],
+  ): Promise<Map<number, number>>;
+}
+
+export function createLoyaltySalesPort(db: DbOrTx): LoyaltySalesPort {
+  return {
+    async saleContext(clientId, userId, campaignId, storeId) {
+      const [row] = rowsOf<{
+        id: number;
+        begins_at: Date | string;
+        ends_at: Date | string;
+        registration_status: 'active' | 'inactive' | null;
+        store_id: number | null;
+        retailer_id: number | null;
+        time_zone: string | null;
+        phones_and_cameras_allowed: boolean | null;
+        store_active: boolean | null;
+        eligible: boolean;
+      }>(
+        await db.execute(sql`select c.id, c.begins_at, c.ends_at,
+            reg.status as registration_status,
+            s.id as store_id, s.retailer_id, s.time_zone, s.phones_and_cameras_allowed,
+            s.active as store_active,
+            (cs.store_id is not null
+              and coalesce(r.country_group, co.country_group) = c.country_group) as eligible
+          from loyalty_campaigns c
+          left join loyalty_registrations reg on reg.client_id = ${clientId}
+            and reg.campaign_id = c.id and reg.user_id = ${userId}
+          left join loyalty_stores s on s.client_id = ${clientId} and s.id = ${storeId}
+          left join loyalty_retailers r on r.client_id = ${clientId} and r.id = s.retailer_id
+          left join loyalty_countries co on co.client_id = ${clientId} and co.id = s.country_id
+          left join loyalty_campaign_stores cs on cs.client_id = ${clientId}
+            and cs.campaign_id = c.id and cs.store_id = s.id
+          where c.client_id = ${clientId} and c.id = ${campaignId}`),
+      );
+      if (!row) return null;
+      return {
+        campaign: { id: Number(row.id), beginsAt: new Date(row.begins_at), endsAt: new Date(row.ends_at) },
+        registration: row.registration_status ? { status: row.registration_status } : null,
+        store:
+          row.store_id === null
+            ? null
+            : {
+                id: Number(row.store_id),
+                retailerId: Number(row.retailer_id),
+                timeZone: row.time_zone!,
+                phonesAndCamerasAllowed: Boolean(row.phones_and_cameras_allowed),
+                active: Boolean(row.store_active),
+                eligible: Boolean(row.eligible),
+              },
+      };
+    },
+
+    async campaignProductPoints(clientId, campaignId, productIds) {
+      const points = new Map<number, number>();
+      if (productIds.length === 0) return points;
+      const list = sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ product_id: number; points: number }>(
+        await db.execute(sql`select cp.product_id, cp.points from loyalty_campaign_products cp
+          join loyalty_products p on p.client_id = ${clientId} and p.id = cp.product_id and p.active
+          where cp.client_id = ${clientId} and cp.campaign_id = ${campaignId}
+            and cp.product_id in (${list})`),
+      );
+      for (const r of rows) points.set(Number(r.product_id), Number(r.points));
+      return points;
+    },
+  };
+}
