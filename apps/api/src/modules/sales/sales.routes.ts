@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@trilha/contracts/errors';
 import { sale, saleIdParams, saleListQuery, salePage, salesLimits } from '@trilha/contracts/sales';
@@ -28,11 +29,10 @@ const photoTooLarge = () =>
   });
 
 /**
- * A report's parts: a JSON body (no photo), or multipart with the field `sale` (the same JSON) and an
- * optional file `photo`, read into memory up to its limit.
+ * A multipart report's parts: the field `sale` (the report as JSON) and an optional file `photo`, read
+ * into memory up to its limit. (A report without a photo may also come as a JSON body.)
  */
 async function reportParts(request: FastifyRequest): Promise<{ body: unknown; photo: Buffer | null }> {
-  if (!request.isMultipart()) return { body: request.body, photo: null };
   let body: unknown = undefined;
   let photo: Buffer | null = null;
   try {
@@ -64,6 +64,24 @@ async function reportParts(request: FastifyRequest): Promise<{ body: unknown; ph
   return { body, photo };
 }
 
+/** The photo of a multipart report, read before the Idempotency-Key is claimed. */
+const photos = new WeakMap<FastifyRequest, Buffer | null>();
+
+/**
+ * Reads a multipart report ahead of the idempotency guard and leaves as the request's body the sale and
+ * the photo's SHA-256, so a key sent again with another sale or another photo is refused (422) rather
+ * than answered with the first report.
+ */
+async function readMultipartReport(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const { body, photo } = await reportParts(request);
+  photos.set(request, photo);
+  (request as { body: unknown }).body = {
+    sale: body,
+    photoSha256: photo ? createHash('sha256').update(photo).digest('hex') : null,
+  };
+}
+
 /** The learner's sale reports (docs/sales.md): report one, list mine, read one of mine. */
 export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesService) {
   const { requireClient, idempotencyRequired } = deps.guards;
@@ -75,7 +93,7 @@ export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesServic
   app.post(
     '/api/loyalty/sales',
     {
-      preHandler: [requireClient, idempotencyRequired],
+      preHandler: [requireClient, readMultipartReport, idempotencyRequired],
       schema: {
         tags,
         summary:
@@ -85,8 +103,9 @@ export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesServic
       },
     },
     async (request, reply) => {
-      const { body, photo } = await reportParts(request);
-      const result = await sales.report(actor(request), body, photo);
+      const multipart = photos.has(request);
+      const body = multipart ? (request.body as { sale: unknown }).sale : request.body;
+      const result = await sales.report(actor(request), body, photos.get(request) ?? null);
       return reply.status(201).send(result);
     },
   );

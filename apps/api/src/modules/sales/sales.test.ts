@@ -445,6 +445,19 @@ describe('the routes', () => {
     expect(keyless.json().error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
   });
 
+  it('refuses an Idempotency-Key sent again with another photo, and replays it with the same one', async () => {
+    const body = saleBody('saoPaulo', today(), {}, live);
+    const first = await post(users.seller.as, body, { photo: jpeg, key: 'photo-key-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const same = await post(users.seller.as, body, { photo: jpeg, key: 'photo-key-1' });
+    expect(same.statusCode).toBe(201);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    expect(same.json().id).toBe(first.json().id);
+    const otherPhoto = await post(users.seller.as, body, { photo: png3000, key: 'photo-key-1' });
+    expect(otherPhoto.statusCode).toBe(422);
+    expect(otherPhoto.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('answers a repeated invoice with 409 and the spec’s message in Portuguese', async () => {
     const first = await post(
       users.seller.as,
