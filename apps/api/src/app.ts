@@ -50,6 +50,7 @@ import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerSence } from './modules/sence/sence.feature';
 import { registerGames } from './modules/games/games.feature';
+import { registerDailyChallenge } from './modules/daily-challenge/daily-challenge.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSales } from './modules/sales/sales.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
@@ -209,6 +210,12 @@ export async function buildApp(opts: BuildAppOptions) {
   const loyalty = registerLoyalty(app, { ...deps, ledger: rewards.ledger });
   const sence = registerSence(app, deps);
   const games = registerGames(app, { ...deps, learning, ledger: rewards.ledger });
+  const dailyChallenge = registerDailyChallenge(app, {
+    ...deps,
+    questionBank: assessments.questionBank,
+    ledger: rewards.ledger,
+    badges: rewards.awards.badges,
+  });
   const sales = registerSales(app, { ...deps, loyalty: createLoyaltySalesPort(deps.db) });
   const modules = {
     messaging,
@@ -225,6 +232,7 @@ export async function buildApp(opts: BuildAppOptions) {
     loyalty,
     sence,
     games,
+    dailyChallenge,
     sales,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.

@@ -4,6 +4,7 @@ import { assessmentsErrorCodes } from './errors-assessments';
 import { gamesErrorCodes } from './errors-games';
 import { learningErrorCodes } from './errors-learning';
 import { loyaltyErrorCodes } from './errors-loyalty';
+import { dailyChallengeErrorCodes } from './errors-daily-challenge';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { reactionsErrorCodes } from './errors-reactions';
@@ -49,6 +50,7 @@ export const errorCodes = [
   ...learningErrorCodes,
   ...loyaltyErrorCodes,
   ...platformErrorCodes,
+  ...dailyChallengeErrorCodes,
   ...profileErrorCodes,
   ...reactionsErrorCodes,
   ...rewardsErrorCodes,

@@ -31,4 +31,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'games', schema: ['games'] },
   // Sales: sale reports of the loyalty program and their lines (docs/sales.md).
   { name: 'sales', schema: ['sales'] },
+  // The daily challenge: one bank question a day per client, answers and streaks (docs/daily-challenge.md).
+  { name: 'daily_challenge', schema: ['daily-challenge'] },
 ];

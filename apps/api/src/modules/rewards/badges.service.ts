@@ -242,6 +242,23 @@ export function createBadgesService(deps: {
     });
   }
 
+  /**
+   * Grants one active badge of the client by its id, once (in the caller's unit of work); null when the
+   * badge is missing, inactive or already held. For a module that gives a badge of its own rule (the
+   * daily challenge's streak). Answers the badge as the learner reads it in `lang`.
+   */
+  async function grantById(
+    clientId: number,
+    userId: number,
+    badgeId: number,
+    ref: BadgeRef,
+    lang: LanguageCode,
+  ) {
+    const badge = await createBadgesRepo(db, clientId).find(badgeId);
+    if (!badge?.active) return null;
+    return (await grant(clientId, userId, badge, ref, null)) ? learnerBadgeOf(badge, lang) : null;
+  }
+
   /** POST /api/admin/badges/:id/grant: to a user of the client (another client's user: 404). */
   async function grantManually(actor: Actor, id: number, input: BadgeGrantBody) {
     const { userId, reason } = badgeGrantBody.parse(input);
@@ -394,6 +411,7 @@ export function createBadgesService(deps: {
     remove,
     setImage,
     grant,
+    grantById,
     grantManually,
     mine,
     grantMet,
