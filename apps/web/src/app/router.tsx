@@ -302,13 +302,24 @@ const rewardsAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promi
 const rewardsPage = (path: string, load: () => Promise<PageModule>) =>
   page(`rewards/${path}`, 'admin:areas.rewards', load);
 
+/** The loyalty program's back office: campaigns, stores, products and levels. */
+const loyaltyAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
+  campaigns: () => import('../features/loyalty/pages/admin-campaigns-page'),
+};
+const loyaltyPage = (path: string, load: () => Promise<PageModule>) =>
+  page(`campaigns/${path}`, 'admin:areas.campaigns', load);
+
 const adminScreens: RouteObject[] = [
   page(undefined, 'admin:areas.overview', adminPage),
   ...adminAreas.map((area) =>
     page(
       area,
       `admin:areas.${area}`,
-      accountsAdminPages[area] ?? learningAdminPages[area] ?? rewardsAdminPages[area] ?? adminPage,
+      accountsAdminPages[area] ??
+        learningAdminPages[area] ??
+        rewardsAdminPages[area] ??
+        loyaltyAdminPages[area] ??
+        adminPage,
     ),
   ),
   page(
@@ -383,6 +394,10 @@ const adminScreens: RouteObject[] = [
   rewardsPage('reconciliation', () => import('../features/rewards-admin/pages/reconciliation-page')),
   rewardsPage('settings', () => import('../features/rewards-admin/pages/settings-page')),
   rewardsPage('orders', () => import('../features/store/pages/admin-orders-page')),
+  loyaltyPage('stores', () => import('../features/loyalty/pages/admin-stores-page')),
+  loyaltyPage('products', () => import('../features/loyalty/pages/admin-products-page')),
+  loyaltyPage('levels', () => import('../features/loyalty/pages/admin-levels-page')),
+  loyaltyPage(':id', () => import('../features/loyalty/pages/admin-campaign-editor-page')),
   rewardsPage('store-catalog', () => import('../features/store/pages/admin-catalog-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },
 ];
