@@ -499,6 +499,64 @@ describe('the routes', () => {
     expect(noStore.statusCode).toBe(400);
   });
 
+  it('answers malformed reports with a 4xx, never a 5xx', async () => {
+    const key = () => `junk-${++seq}`;
+    const bodies: { payload: string | Buffer; type: string }[] = [
+      ...[
+        'null',
+        '[]',
+        '"x"',
+        '42',
+        '{"lines":"x"}',
+        '{"campaignId":1e400}',
+        '{"invoiceNumber":"a\\u0000b"}',
+      ].map((payload) => ({ payload, type: 'application/json' })),
+      { payload: 'plain', type: 'text/plain' },
+      { payload: '--x\r\n', type: 'multipart/form-data' },
+      {
+        payload: '--x\r\nContent-Disposition: form-data; name="sale"\r\n\r\n',
+        type: 'multipart/form-data; boundary=x',
+      },
+      {
+        payload: `--x\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n`,
+        type: 'multipart/form-data; boundary=x',
+      },
+      {
+        payload: `--x\r\nContent-Disposition: form-data; name="sale"\r\n\r\n${'9'.repeat(70_000)}\r\n--x--\r\n`,
+        type: 'multipart/form-data; boundary=x',
+      },
+      {
+        payload: `--x\r\nContent-Disposition: form-data; name="sale"\r\n\r\n[1,2]\r\n--x--\r\n`,
+        type: 'multipart/form-data; boundary=x',
+      },
+    ];
+    for (const { payload, type } of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/loyalty/sales',
+        headers: { ...users.seller.as, 'idempotency-key': key(), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${type} ${String(payload).slice(0, 60)} → ${res.body}`).toBeGreaterThanOrEqual(
+        400,
+      );
+      expect(res.statusCode, `${type} ${String(payload).slice(0, 60)} → ${res.body}`).toBeLessThan(500);
+    }
+    for (const url of [
+      '/api/loyalty/sales/0',
+      '/api/loyalty/sales/abc',
+      '/api/loyalty/sales/99999999999',
+      '/api/loyalty/sales?status=lost',
+      '/api/loyalty/sales?campaign=-1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: users.seller.as });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/loyalty/sales' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('lists my sales with pending points, filtered, and never another user’s or client’s', async () => {
     const mine = await t.app.inject({
       method: 'GET',
