@@ -58,7 +58,17 @@ function replay(game: GameDefinition, seed: number, moves: readonly unknown[]): 
   }
 }
 
-const sameMove = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A move as text with its keys sorted: recorded moves come back from jsonb with its own key order. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
+const sameMove = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function createGamesService(deps: { db: Db; learning: LearningModule; ledger: LedgerPort }) {
   const { db, learning, ledger } = deps;

@@ -97,6 +97,22 @@ describe('each kind through the API', () => {
   }
 });
 
+describe('moves sent one by one, then the submit of them all', () => {
+  // Recorded moves come back from jsonb with its own key order ({ side, itemId }): still the same moves.
+  for (const kind of kinds) {
+    it(`${kind}: the submit matches the recorded moves and wins`, async () => {
+      const game = sampleGames[kind] as GameOf;
+      const { activityId } = await gameCourse(game);
+      const a = await startAttempt(activityId);
+      const all = perfectMoves(game, a.seed);
+      for (const move of all) expect((await moves(activityId, a.attemptId, [move])).statusCode).toBe(200);
+      const res = await submit(activityId, a.attemptId, { moves: all });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ result: { won: true, score: 100 } });
+    });
+  }
+});
+
 describe('the server decides', () => {
   it('a claimed win with wrong moves is refused; moves of another seed do not win', async () => {
     const game = sampleGames.find_the_pairs as GameOf;
