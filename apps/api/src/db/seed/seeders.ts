@@ -12,6 +12,7 @@ import { storeDemoSeeder } from './store-demo';
 import { reactionsDemoSeeder } from './reactions-demo';
 import { rankingDemoSeeder } from './ranking-demo';
 import { loyaltyDemoSeeder } from './loyalty-demo';
+import { gamesDemoSeeder } from './games-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -31,6 +32,7 @@ export const demoSeeders: readonly Seeder[] = [
   reactionsDemoSeeder,
   rankingDemoSeeder,
   loyaltyDemoSeeder,
+  gamesDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
