@@ -11,6 +11,7 @@ import { assessmentsDemoSeeder } from './assessments-demo';
 import { storeDemoSeeder } from './store-demo';
 import { reactionsDemoSeeder } from './reactions-demo';
 import { rankingDemoSeeder } from './ranking-demo';
+import { storeOrdersDemoSeeder } from './store-orders-demo';
 import { loyaltyDemoSeeder } from './loyalty-demo';
 import { gamesDemoSeeder } from './games-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
@@ -31,6 +32,8 @@ export const demoSeeders: readonly Seeder[] = [
   storeDemoSeeder,
   reactionsDemoSeeder,
   rankingDemoSeeder,
+  // After the ranking's colleagues, who have the points to redeem.
+  storeOrdersDemoSeeder,
   loyaltyDemoSeeder,
   gamesDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.

@@ -218,25 +218,7 @@ async function seedStore(db: Db, storage: Storage, messageKey: string | undefine
     .where(inArray(clients.slug, ['aurora', 'nimbus']));
   if (!admin || clientRows.length === 0) return;
 
-  const store = createStoreService({
-    db,
-    now: () => new Date(),
-    ledger: createLedgerService({ db }),
-    // Nothing here moves an order, so nobody is told anything.
-    notifications: { notify: () => Promise.resolve(0) },
-    courseFinished: () => Promise.resolve(false),
-    courseExists: async (clientId, courseId) =>
-      (
-        await db
-          .select({ id: courses.id })
-          .from(courses)
-          .where(and(eq(courses.clientId, clientId), eq(courses.id, courseId)))
-      ).length > 0,
-    approvalMayWait: () => Promise.resolve(false),
-    customerOf: () => Promise.resolve(null),
-    messageKey,
-    staffOf: () => Promise.resolve([]),
-  });
+  const store = demoStoreService(db, messageKey);
 
   for (const client of clientRows) {
     const actor = { userId: admin.id, clientId: client.id };
@@ -283,4 +265,29 @@ async function seedStore(db: Db, storage: Storage, messageKey: string | undefine
       }
     }
   }
+}
+
+/**
+ * The store service as the demo seeders use it, outside the app: nobody is told anything (no
+ * notifications, no staff to alert), no order waits for an audit, no course needs finishing.
+ */
+export function demoStoreService(db: Db, messageKey: string | undefined) {
+  return createStoreService({
+    db,
+    now: () => new Date(),
+    ledger: createLedgerService({ db }),
+    notifications: { notify: () => Promise.resolve(0) },
+    courseFinished: () => Promise.resolve(false),
+    courseExists: async (clientId, courseId) =>
+      (
+        await db
+          .select({ id: courses.id })
+          .from(courses)
+          .where(and(eq(courses.clientId, clientId), eq(courses.id, courseId)))
+      ).length > 0,
+    approvalMayWait: () => Promise.resolve(false),
+    customerOf: () => Promise.resolve(null),
+    messageKey,
+    staffOf: () => Promise.resolve([]),
+  });
 }
