@@ -35,6 +35,7 @@ export const areas = [
   'games',
   'sence',
   'loyalty',
+  'daily-challenge',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -69,6 +70,7 @@ export const shellAreas = [...bootAreas, 'home', 'profile'] as const satisfies r
 export const laterErrorPrefixes = [
   'ASSESSMENT_',
   'CERTIFICATE_',
+  'DAILY_CHALLENGE_',
   'LEARNING_',
   'LOYALTY_',
   'REACTION_',

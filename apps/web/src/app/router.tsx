@@ -368,6 +368,11 @@ const adminScreens: RouteObject[] = [
     () => import('../features/question-bank/pages/question-bank-page'),
   ),
   page(
+    'content/daily-challenge',
+    'admin:areas.content',
+    () => import('../features/daily-challenge/pages/daily-challenge-calendar-page'),
+  ),
+  page(
     'users/deletion-requests',
     'admin:areas.users',
     () => import('../features/accounts-admin/pages/deletion-requests-page'),

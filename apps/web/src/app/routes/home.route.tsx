@@ -13,6 +13,14 @@ const loadPreferenceFields = () =>
 
 const PreferenceFields = lazy(loadPreferenceFields);
 
+/** The daily challenge's card: its own chunk, after home's first paint (home's size budget). */
+const DailyChallengeCard = lazy(() =>
+  import('../../features/daily-challenge/components/daily-challenge-card').catch((error: unknown) => {
+    console.error(error);
+    return { default: () => null };
+  }),
+);
+
 /**
  * The home route: the home page with the session's preference fields composed in. The fields' chunk is
  * fetched as the page first renders (the page shows the fields a moment later, with the module tiles) and
@@ -24,6 +32,11 @@ export default function HomeRoute() {
   }, []);
   return (
     <HomePage
+      dailyChallenge={
+        <Suspense fallback={null}>
+          <DailyChallengeCard />
+        </Suspense>
+      }
       preferences={
         <Suspense fallback={<PreferenceStandIns />}>
           <PreferenceFields />

@@ -126,10 +126,12 @@ function HomeModules({ client }: { client: NonNullable<ReturnType<typeof useSele
 export interface HomePageProps {
   /** The preference fields (company, language), composed in by the route. */
   preferences?: ReactNode;
+  /** The daily challenge's card (lazy, its own chunk), composed in by the route. */
+  dailyChallenge?: ReactNode;
 }
 
 /** Home: a welcome with the user's name and company, and the company's modules as tiles. */
-export function HomePage({ preferences }: HomePageProps) {
+export function HomePage({ preferences, dailyChallenge }: HomePageProps) {
   const { t } = useTranslation(['home', 'common', 'nav']);
   const session = useSession();
   const client = useSelectedClient();
@@ -175,6 +177,7 @@ export function HomePage({ preferences }: HomePageProps) {
           <Suspense fallback={null}>
             <ContinueCard onSettled={cards.continueSettled} />
           </Suspense>
+          {dailyChallenge}
         </Stack>
         {cards.ready ? <HomeModules client={client} /> : null}
         {preferences && cards.ready ? (

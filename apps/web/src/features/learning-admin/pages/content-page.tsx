@@ -244,6 +244,7 @@ export default function ContentPage() {
   const tab = params.get('tab') === 'trails' ? 'trails' : 'courses';
   const { t: tBank } = useTranslation('question-bank');
   const { t: tSurveys } = useTranslation('surveys');
+  const { t: tDaily } = useTranslation('daily-challenge');
   const canAuthor = useCan('learning.author');
   return (
     <Stack gap="lg" maw={1200}>
@@ -274,6 +275,16 @@ export default function ContentPage() {
             leftSection={<IconListDetails size={18} aria-hidden />}
           >
             {tSurveys('admin.open')}
+          </Button>
+        ) : null}
+        {canAuthor ? (
+          <Button
+            component={Link}
+            to="/admin/content/daily-challenge"
+            variant="default"
+            leftSection={<IconListDetails size={18} aria-hidden />}
+          >
+            {tDaily('admin.open')}
           </Button>
         ) : null}
       </Group>
