@@ -76,13 +76,13 @@ const storeOf = (r: StoreListRow) => ({
   active: r.store.active,
 });
 
-/** A write the unique indexes refused (two saves of one natural key at once). */
-function isUniqueViolation(error: unknown): boolean {
+/** The database's code of a refused write, looked for through the causes drivers wrap it in. */
+function sqlStateOf(error: unknown): unknown {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
     e = e.cause as typeof e;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -116,7 +116,13 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
         return result;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('LOYALTY_DUPLICATE', 409);
+      const state = sqlStateOf(error);
+      // Two saves of one natural key at once.
+      if (state === '23505') throw new AppError('LOYALTY_DUPLICATE', 409);
+      // A record another area refers to (a store or product with sales: 23001 for a restricting key,
+      // 23503 otherwise), or a reference deleted while it was being saved: the checks above cover this
+      // module's own references only.
+      if (state === '23503' || state === '23001') throw action === 'loyalty.delete' ? inUse() : refInvalid();
       throw error;
     }
   }

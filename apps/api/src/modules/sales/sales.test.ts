@@ -608,4 +608,20 @@ describe('the routes', () => {
     });
     expect(bounded.statusCode).toBe(400);
   });
+
+  it('keeps a store that has sales: deleting it answers LOYALTY_IN_USE, not a server error', async () => {
+    const sold = await post(users.seller.as, saleBody('toronto', today(), {}, live));
+    expect(sold.statusCode, sold.body).toBe(201);
+    // Taken out of its campaign, the store is no longer in use by the loyalty module's own tables, only
+    // by the sale that refers to it.
+    await t.database.db.execute(
+      sql`delete from loyalty_campaign_stores cs where cs.client_id = ${clientA} and cs.store_id = ${live.stores.toronto}`,
+    );
+    await expect(
+      t.modules.loyalty.loyalty.deleteStore(
+        { userId: users.seller.id, clientId: clientA },
+        live.stores.toronto,
+      ),
+    ).rejects.toMatchObject({ code: 'LOYALTY_IN_USE', status: 409 });
+  });
 });
