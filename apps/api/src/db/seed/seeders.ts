@@ -14,6 +14,7 @@ import { rankingDemoSeeder } from './ranking-demo';
 import { storeOrdersDemoSeeder } from './store-orders-demo';
 import { loyaltyDemoSeeder } from './loyalty-demo';
 import { gamesDemoSeeder } from './games-demo';
+import { dailyChallengeDemoSeeder } from './daily-challenge-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
 /** Seeders every installation runs. */
@@ -36,6 +37,8 @@ export const demoSeeders: readonly Seeder[] = [
   storeOrdersDemoSeeder,
   loyaltyDemoSeeder,
   gamesDemoSeeder,
+  // After the question bank's demo: a month of challenges from Aurora's bank and the learner's streak.
+  dailyChallengeDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
 ];
