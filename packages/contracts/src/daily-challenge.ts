@@ -9,7 +9,7 @@ import { serialId } from './primitives';
  *   POST /api/daily-challenge/today/answer  dailyAnswerBody → dailyChallengeToday (409 on a second answer)
  *
  * Back office (capability `learning.author`, the selected client)
- *   GET    /api/admin/daily-challenges?month=YYYY-MM               → dailyCalendar
+ *   GET    /api/admin/daily-challenges?month=YYYY-MM (default: this month) → dailyCalendar
  *   PUT    /api/admin/daily-challenges?day=YYYY-MM-DD  dailyScheduleBody → dailyCalendar (of that month)
  *   DELETE /api/admin/daily-challenges?day=YYYY-MM-DD              → dailyCalendar (of that month)
  *
@@ -96,7 +96,8 @@ export const dailyChallengeToday = z.object({
 });
 export type DailyChallengeToday = z.infer<typeof dailyChallengeToday>;
 
-export const dailyCalendarQuery = z.object({ month: isoMonth });
+/** `month` defaults to the current one (UTC). */
+export const dailyCalendarQuery = z.object({ month: isoMonth.optional() });
 export type DailyCalendarQuery = z.infer<typeof dailyCalendarQuery>;
 export const dailyDayQuery = z.object({ day: isoDay });
 

@@ -71,7 +71,8 @@ export function registerDailyChallengeRoutes(app: App, deps: CoreDeps, service: 
         response: { 200: dailyCalendar, ...errors },
       },
     },
-    async (request) => service.calendar(request.tenant!.clientId, request.query.month),
+    async (request) =>
+      service.calendar(request.tenant!.clientId, request.query.month ?? service.currentMonth()),
   );
 
   app.put(

@@ -430,6 +430,9 @@ export function createDailyChallengeService(deps: {
     await createDailyChallengeRepo(db, clientId).saveSettings(badgeId, days);
   }
 
-  return { today, answer, calendar, schedule, clear, setStreakBadge, timeZoneOf };
+  /** The month of now in UTC (the calendar's default). */
+  const currentMonth = () => deps.now().toISOString().slice(0, 7);
+
+  return { today, answer, calendar, schedule, clear, setStreakBadge, timeZoneOf, currentMonth };
 }
 export type DailyChallengeService = ReturnType<typeof createDailyChallengeService>;

@@ -353,6 +353,12 @@ describe('the managers’ calendar', () => {
         answers: 0,
       },
     ]);
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/daily-challenges',
+      headers: w.as.manager,
+    });
+    expect(current.json().month).toBe(new Date().toISOString().slice(0, 7));
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/admin/daily-challenges?month=2035-07',
