@@ -4,6 +4,7 @@ import {
   Checkbox,
   Divider,
   Group,
+  Loader,
   Modal,
   NumberInput,
   Select,
@@ -29,8 +30,9 @@ import {
   testActivityKinds,
   type TestActivityKind,
 } from '@trilha/contracts/learning/test-settings';
+import { gameKinds, isGameKind, type GameKind } from '@trilha/contracts/learning/games';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { adminKeys, courseApi, uploadUrls, useCourseWrite } from '../api/admin';
@@ -44,6 +46,15 @@ import {
 import { testDraftIssues, testDraftOf, testSettingsOf, type TestDraft } from './test-draft';
 import { TestSettingsFields } from './test-settings-fields';
 import { UploadField } from './upload-field';
+import {
+  apiGameIssues,
+  gameDraftIssues,
+  gameDraftOf,
+  newGameDraft,
+  type GameDraft,
+} from './games/game-draft';
+
+const GameEditor = lazy(() => import('./games/game-editor'));
 
 /** Kinds whose content is an uploaded file, and what the drop zone takes. */
 const fileKinds: Partial<Record<ContentActivityKind, Record<string, string[]> | undefined>> = {
@@ -62,7 +73,7 @@ const fileKinds: Partial<Record<ContentActivityKind, Record<string, string[]> | 
 };
 
 interface Draft {
-  kind: ContentActivityKind | TestActivityKind | 'reaction_evaluation';
+  kind: ContentActivityKind | TestActivityKind | 'reaction_evaluation' | GameKind;
   title: string;
   description: string;
   requiresPrevious: boolean;
@@ -78,6 +89,8 @@ interface Draft {
   test: TestDraft;
   /** A reaction evaluation's questions. */
   reaction: ReactionDraft;
+  /** A game kind's settings (with the solution), or null for other kinds. */
+  game: GameDraft | null;
 }
 
 function draftOf(activity: AdminActivity | null): Draft {
@@ -96,6 +109,7 @@ function draftOf(activity: AdminActivity | null): Draft {
     minSeconds: s.minSeconds ?? DEFAULT_MIN_SECONDS,
     test: testDraftOf(activity?.test),
     reaction: reactionDraftOf(activity?.reaction),
+    game: activity && isGameKind(activity.kind) ? gameDraftOf(activity.kind, activity.game) : null,
   };
 }
 
@@ -112,6 +126,12 @@ function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
   const watched = { completionThreshold: draft.completionPercent / 100 };
   if (isTestActivityKind(draft.kind))
     return { kind: draft.kind, ...fields, settings: testSettingsOf(draft.test) };
+  if (isGameKind(draft.kind))
+    return {
+      kind: draft.kind,
+      ...fields,
+      settings: draft.game ?? newGameDraft(draft.kind),
+    } as ActivityBody;
   if (draft.kind === 'reaction_evaluation')
     return { kind: 'reaction_evaluation', ...fields, settings: reactionSettingsOf(draft.reaction) };
   const completes = completion
@@ -156,6 +176,7 @@ export function ActivityModal({
   const { t } = useTranslation('learning-admin');
   const { t: tt } = useTranslation('assessments-player');
   const { t: ts } = useTranslation('surveys');
+  const { t: tg } = useTranslation('games');
   const [draft, setDraft] = useState(() => draftOf(activity));
   const [savedId, setSavedId] = useState<number | null>(activity?.id ?? null);
   const [current, setCurrent] = useState<AdminActivity | null>(activity);
@@ -179,6 +200,14 @@ export function ActivityModal({
   // A test's problems show once the author tried to save, and follow the edits from then on.
   const [checkTest, setCheckTest] = useState(false);
   const testIssues = testKind && checkTest ? testDraftIssues(testKind, draft.test) : null;
+  const gameKind = isGameKind(draft.kind) ? draft.kind : null;
+  // A game's problems show once the author tried to save; the API's, until the next edit.
+  const [checkGame, setCheckGame] = useState(false);
+  const [serverGameIssues, setServerGameIssues] = useState<Map<string, string>>(new Map());
+  const gameIssues =
+    gameKind && draft.game
+      ? new Map([...serverGameIssues, ...(checkGame ? gameDraftIssues(gameKind, draft.game) : [])])
+      : new Map<string, string>();
 
   const save = () => {
     if (testKind && testDraftIssues(testKind, draft.test).size > 0) {
@@ -193,6 +222,17 @@ export function ActivityModal({
       });
       return;
     }
+    if (gameKind && gameDraftIssues(gameKind, draft.game).size > 0) {
+      setCheckGame(true);
+      requestAnimationFrame(() => {
+        const first = document.querySelector<HTMLElement>(
+          '[data-testid="game-editor"] [aria-invalid="true"], [data-testid="game-editor"] [role="alert"]',
+        );
+        first?.scrollIntoView({ block: 'center' });
+        if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement) first.focus();
+      });
+      return;
+    }
     const body = bodyOf(draft, completion);
     write.mutate(savedId ? courseApi.updateActivity(savedId, body) : courseApi.addActivity(moduleId, body), {
       onSuccess: (course) => {
@@ -201,6 +241,7 @@ export function ActivityModal({
         setCurrent(saved);
         if (!(draft.kind in fileKinds) || (saved?.ready ?? false)) onClose();
       },
+      onError: (error) => setServerGameIssues(apiGameIssues(error)),
     });
   };
 
@@ -209,7 +250,7 @@ export function ActivityModal({
       opened={opened}
       onClose={onClose}
       title={activity ? t('activity.editTitle') : t('activity.newTitle')}
-      size="lg"
+      size={gameKind ? 'min(1200px, 100%)' : 'lg'}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack gap="md">
@@ -228,9 +269,18 @@ export function ActivityModal({
               group: ts('reaction.kindGroup'),
               items: [{ value: 'reaction_evaluation', label: t('kinds.reaction_evaluation') }],
             },
+            {
+              group: tg('editor.kindGroup'),
+              items: gameKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+            },
           ]}
           value={draft.kind}
-          onChange={(kind) => kind && setDraft({ ...draft, kind: kind as Draft['kind'] })}
+          onChange={(kind) => {
+            if (!kind) return;
+            const next = kind as Draft['kind'];
+            setCheckGame(false);
+            setDraft({ ...draft, kind: next, game: isGameKind(next) ? newGameDraft(next) : null });
+          }}
           disabled={savedId !== null}
           allowDeselect={false}
           data-testid="activity-kind"
@@ -327,6 +377,24 @@ export function ActivityModal({
             onChange={(reaction) => setDraft({ ...draft, reaction })}
             activityId={savedId}
           />
+        ) : null}
+        {gameKind && draft.game ? (
+          <Suspense fallback={<Loader size="sm" aria-label={tg('editor.loading')} />}>
+            <GameEditor
+              kind={gameKind}
+              value={draft.game}
+              onChange={(game) => {
+                setServerGameIssues(new Map());
+                setDraft({ ...draft, game });
+              }}
+              issues={gameIssues}
+            />
+          </Suspense>
+        ) : null}
+        {gameIssues.size > 0 ? (
+          <Alert color="red" role="alert" data-testid="game-invalid">
+            {tg('editor.invalid')}
+          </Alert>
         ) : null}
         {testIssues && testIssues.size > 0 ? (
           <Alert color="red" role="alert" data-testid="test-settings-invalid">
