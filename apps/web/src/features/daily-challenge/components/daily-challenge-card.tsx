@@ -159,13 +159,14 @@ function AnswerResult({ today, celebrate }: { today: DailyChallengeToday; celebr
  * feedback (and a celebration when right), and the streak flame. Loaded after home's first paint.
  */
 export default function DailyChallengeCard() {
-  const { t } = useTranslation('daily-challenge');
+  // Home shows before the other catalogs arrive: the card waits for its own texts rather than show keys.
+  const { t, ready } = useTranslation('daily-challenge');
   const query = useDailyChallenge();
   // The celebration plays for an answer given now, not for one read back on a later visit.
   const [answeredNow, setAnsweredNow] = useState(false);
   const today = query.data;
   // Home goes on without the card when it cannot be read.
-  if (!today) return null;
+  if (!today || !ready) return null;
   const { challenge } = today;
 
   return (
