@@ -1,10 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { RoleName } from '@trilha/contracts/session';
 import { describe, expect, it } from 'vitest';
 import { useCommonStore } from '../../lib/session-store';
 import { client, json, session } from '../../test/fixtures';
 import { mockApi, renderApp, settledAt } from '../../test/render-app';
 
-function signIn(roles: string[], modules = client().modules) {
+function signIn(roles: RoleName[], modules = client().modules) {
   useCommonStore.setState({
     accessToken: 'access',
     sessionType: 'password',

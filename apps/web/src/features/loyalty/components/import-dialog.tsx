@@ -119,7 +119,13 @@ export function ImportDialog({
           </Alert>
         ) : null}
         {rows.length > 0 ? (
-          <Table.ScrollContainer minWidth={480} mah={360}>
+          <Table.ScrollContainer
+            minWidth={480}
+            mah={360}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('admin.import.report') },
+            }}
+          >
             <Table striped aria-label={t('admin.import.report')} data-testid="import-report">
               <Table.Thead>
                 <Table.Tr>

@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import type { CampaignStatus } from '@trilha/contracts/loyalty';
 import { useTranslation } from 'react-i18next';
+import { WrapBadge } from '../../../components/wrap-badge';
 
 const colors: Record<CampaignStatus, string> = { upcoming: 'blue', active: 'teal', previous: 'gray' };
 
@@ -8,8 +8,8 @@ const colors: Record<CampaignStatus, string> = { upcoming: 'blue', active: 'teal
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation('loyalty');
   return (
-    <Badge variant="light" color={colors[status]} style={{ flexShrink: 0 }}>
+    <WrapBadge variant="light" color={colors[status]}>
       {t(`status.${status}`)}
-    </Badge>
+    </WrapBadge>
   );
 }

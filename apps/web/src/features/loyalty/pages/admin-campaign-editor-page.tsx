@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -23,6 +22,7 @@ import { loyaltyLimits, type AdminCampaign, type CampaignBody } from '@trilha/co
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { WrapBadge } from '../../../components/wrap-badge';
 import { apiErrorText } from '../../../lib/form-errors';
 import { errorText } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
@@ -113,7 +113,7 @@ function StorePicker({
           <Title order={2} fz="h4">
             {t('admin.editor.stores')}
           </Title>
-          <Badge variant="light">{t('admin.editor.selected', { n: f.number(selected.size) })}</Badge>
+          <WrapBadge variant="light">{t('admin.editor.selected', { n: f.number(selected.size) })}</WrapBadge>
         </Group>
         <Text fz="sm" c="dimmed">
           {t('admin.editor.storesHelp', { group })}
@@ -216,7 +216,7 @@ function ProductPoints({
           <Title order={2} fz="h4">
             {t('admin.editor.products')}
           </Title>
-          <Badge variant="light">{t('admin.editor.selected', { n: f.number(counted) })}</Badge>
+          <WrapBadge variant="light">{t('admin.editor.selected', { n: f.number(counted) })}</WrapBadge>
         </Group>
         {frozen ? (
           <Alert color="yellow" role="note" icon={<IconLock size={18} aria-hidden />}>
@@ -244,7 +244,13 @@ function ProductPoints({
               maxLength={loyaltyLimits.search}
               onChange={(e) => setSearch(e.currentTarget.value)}
             />
-            <Table.ScrollContainer minWidth={520} mah={420}>
+            <Table.ScrollContainer
+              minWidth={520}
+              mah={420}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('admin.editor.products') },
+              }}
+            >
               <Table striped aria-label={t('admin.editor.products')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -395,9 +401,9 @@ function Editor({ campaign }: { campaign: AdminCampaign | null }) {
             <Group gap="xs">
               <CampaignStatusBadge status={campaign.status} />
               {frozen ? (
-                <Badge variant="outline" color="gray" leftSection={<IconLock size={12} aria-hidden />}>
+                <WrapBadge variant="outline" color="gray" leftSection={<IconLock size={12} aria-hidden />}>
                   {t('admin.campaigns.frozen')}
-                </Badge>
+                </WrapBadge>
               ) : null}
             </Group>
           ) : undefined

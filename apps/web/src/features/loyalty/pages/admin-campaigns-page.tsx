@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { campaignStatus, loyaltyLimits, type CampaignStatus } from '@trilha/contracts/loyalty';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list';
+import { WrapBadge } from '../../../components/wrap-badge';
 import { useAdminCampaigns } from '../api/loyalty-admin';
 import { LoyaltyAdminHeader } from '../components/admin-header';
 import { useFormat } from '../components/format';
@@ -92,13 +93,13 @@ export default function AdminCampaignsPage() {
                     <Group gap={4} wrap="nowrap">
                       <CampaignStatusBadge status={c.status} />
                       {c.frozen ? (
-                        <Badge
+                        <WrapBadge
                           variant="outline"
                           color="gray"
                           leftSection={<IconLock size={12} aria-hidden />}
                         >
                           {t('admin.campaigns.frozen')}
-                        </Badge>
+                        </WrapBadge>
                       ) : null}
                     </Group>
                   </Table.Td>

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconSearch } from '@tabler/icons-react';
 import { loyaltyLimits } from '@trilha/contracts/loyalty';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
+import { WrapBadge } from '../../../components/wrap-badge';
 import { useAdminStores } from '../api/loyalty-admin';
 import { LoyaltyAdminHeader } from '../components/admin-header';
 import { ImportDialog } from '../components/import-dialog';
@@ -68,9 +69,9 @@ export default function AdminStoresPage() {
                   <Table.Td>{s.timeZone}</Table.Td>
                   <Table.Td>{s.phonesAndCamerasAllowed ? t('admin.yes') : t('admin.no')}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={s.active ? 'teal' : 'gray'}>
+                    <WrapBadge variant="light" color={s.active ? 'teal' : 'gray'}>
                       {s.active ? t('admin.active') : t('admin.inactive')}
-                    </Badge>
+                    </WrapBadge>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PaginationBar } from '../../../components/pagination-bar';
+import { WrapBadge } from '../../../components/wrap-badge';
 import { apiErrorText } from '../../../lib/form-errors';
 import { currentCampaign, useMyCampaigns, usePointsTable } from '../api/loyalty';
 import { useFormat } from '../components/format';
@@ -47,7 +47,7 @@ function PhoneList({ rows }: { rows: Rows }) {
               </Text>
             </div>
             <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-              <Text fw={700} c="teal.8">
+              <Text fw={700} c="teal.9">
                 {t('points.myValue', { value: f.number(r.myPoints) })}
               </Text>
               <Text fz="xs" c="dimmed">
@@ -176,9 +176,9 @@ export default function PointsTablePage() {
                 {data.level?.name ?? t('points.noLevel')}
               </Text>
             </Stack>
-            <Badge size="xl" variant="light" color="teal" aria-label={t('points.multiplierLabel')}>
+            <WrapBadge size="xl" variant="light" color="teal" title={t('points.multiplierLabel')}>
               {t('points.multiplier', { value: f.number(data.multiplier) })}
-            </Badge>
+            </WrapBadge>
           </Group>
         ) : (
           <Skeleton h={48} />
