@@ -108,6 +108,7 @@ describe('the game editors of the activity editor', () => {
     const preview = screen.getByTestId('game-preview');
     fireEvent.click(within(preview).getByRole('button', { name: /Falso/ }));
     expect(await within(preview).findByText('São 30 dias.')).toBeTruthy();
+    expect(within(preview).getByTestId('preview-end').textContent).toContain('Vitória');
 
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar afirmação' }));
     type('Texto da afirmação 2', 'Nota fiscal é obrigatória.');
@@ -143,21 +144,22 @@ describe('the game editors of the activity editor', () => {
     await startGame('Arrastar as palavras', 'Capitais');
     const area = screen.getByRole('textbox', { name: 'Texto' }) as HTMLTextAreaElement;
     fireEvent.change(area, { target: { value: 'A capital do Peru é Lima.' } });
-    area.setSelectionRange(19, 25); // " Lima." less the dot: the spaces stay outside
-    area.setSelectionRange(20, 24);
+    // " Lima" selected: the space stays outside the gap.
+    area.setSelectionRange(19, 24);
     fireEvent.click(screen.getByRole('button', { name: 'Criar lacuna' }));
     expect(area.value).toBe('A capital do Peru é [[Lima]].');
     expect(within(screen.getByRole('list', { name: 'Lacunas' })).getByText('Lima')).toBeTruthy();
     // Nothing selected: the button says what to do.
     area.setSelectionRange(3, 3);
     fireEvent.click(screen.getByRole('button', { name: 'Criar lacuna' }));
-    expect(screen.getByRole('status').textContent).toBe('Primeiro selecione no texto as palavras da lacuna.');
-    const distractors = screen.getByRole('textbox', { name: /Palavras distratoras/ });
-    fireEvent.change(distractors, { target: { value: 'Quito' } });
-    fireEvent.keyDown(distractors, { key: 'Enter' });
-    // The preview's bank holds the gap's word and the distractor.
+    expect(screen.getByText('Primeiro selecione no texto as palavras da lacuna.')).toBeTruthy();
+    const distractors = screen.getByTestId('distractors');
+    // One word a line; blank lines are skipped.
+    fireEvent.change(distractors, { target: { value: 'Quito\n\nBogotá\n' } });
+    // The preview's bank holds the gap's word and the distractors.
+    await waitFor(() => expect(within(screen.getByTestId('game-preview')).getByText('Quito')).toBeTruthy());
     const preview = screen.getByTestId('game-preview');
-    await waitFor(() => expect(within(preview).getByText('Quito')).toBeTruthy());
+    expect(within(preview).getByText('Bogotá')).toBeTruthy();
     expect(within(preview).getByText('Lima')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('activity-save'));
@@ -176,7 +178,7 @@ describe('the game editors of the activity editor', () => {
           { type: 'gap', id: 'g1', answer: 'Lima' },
           { type: 'text', text: '.' },
         ],
-        distractors: ['Quito'],
+        distractors: ['Quito', 'Bogotá'],
       },
     });
   });

@@ -87,15 +87,14 @@ function PreviewRound({ game, seed }: { game: GameOf; seed: number }) {
       <Text fz="xs" c="dimmed">
         {t('editor.previewErrors', { errors, allowed: view.allowedErrors })}
       </Text>
-      {status === 'playing' ? (
-        <Suspense fallback={<Loader size="sm" />}>
-          <GameBoard view={view} onMove={onMove} />
-        </Suspense>
-      ) : (
-        <Alert color={status === 'won' ? 'green' : 'red'} role="status">
+      {status !== 'playing' ? (
+        <Alert color={status === 'won' ? 'green' : 'red'} role="status" data-testid="preview-end">
           {status === 'won' ? t('editor.previewWon') : t('editor.previewLost')}
         </Alert>
-      )}
+      ) : null}
+      <Suspense fallback={<Loader size="sm" />}>
+        <GameBoard view={view} onMove={onMove} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Checkbox, Group, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconBracketsContain } from '@tabler/icons-react';
 import { gameLimits } from '@trilha/contracts/learning/games';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markGap, partsOfText, textOfParts, type GameDraft } from './game-draft';
-import { ListIssue, useIssue } from './fields';
+import { useIssue } from './fields';
 import type { KindEditorProps } from './list-editors';
 
 type GapsKind = 'drag_the_words' | 'fill_in_the_blanks';
@@ -83,22 +83,36 @@ function GapsText<K extends GapsKind>({ kind, value, onChange }: KindEditorProps
           </Text>
         ) : null}
       </Group>
-      <ListIssue path="distractors" />
     </Stack>
   );
 }
 
 export function DragTheWordsEditor({ value, onChange }: KindEditorProps<'drag_the_words'>) {
   const { t } = useTranslation('games');
+  const issue = useIssue();
+  const [distractorText, setDistractorText] = useState(() => value.distractors.join('\n'));
   return (
     <Stack gap="sm">
       <GapsText kind="drag_the_words" value={value} onChange={onChange} />
-      <TagsInput
+      <Textarea
         label={t('editor.gaps.distractors')}
         description={t('editor.gaps.distractorsHint')}
-        value={value.distractors}
-        maxTags={gameLimits.distractors}
-        onChange={(distractors) => onChange({ ...value, distractors })}
+        value={distractorText}
+        autosize
+        minRows={2}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setDistractorText(text);
+          const distractors = text
+            .split('\n')
+            .map((w) => w.trim())
+            .filter((w) => w.length > 0)
+            .slice(0, gameLimits.distractors);
+          onChange({ ...value, distractors });
+        }}
+        error={
+          issue('distractors') ?? value.distractors.map((_, i) => issue(`distractors.${i}`)).find(Boolean)
+        }
         data-testid="distractors"
       />
     </Stack>
