@@ -50,6 +50,7 @@ const apiModuleSchema = {
   sales: ['sales'],
   store: ['store'],
   surveys: ['surveys'],
+  transfers: ['transfers'],
   users: ['users'],
 };
 

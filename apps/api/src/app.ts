@@ -45,7 +45,7 @@ import { registerLearning } from './modules/learning/learning.feature';
 import { registerMessaging } from './modules/messaging/messaging.feature';
 import { registerProfile } from './modules/profile/profile.feature';
 import { registerLoyalty } from './modules/loyalty/loyalty.feature';
-import { createLoyaltySalesPort } from './modules/loyalty/loyalty.port';
+import { createLoyaltyMembershipPort, createLoyaltySalesPort } from './modules/loyalty/loyalty.port';
 import { registerRanking } from './modules/ranking/ranking.feature';
 import { registerRewards } from './modules/rewards/rewards.feature';
 import { registerSence } from './modules/sence/sence.feature';
@@ -53,6 +53,7 @@ import { registerGames } from './modules/games/games.feature';
 import { registerDailyChallenge } from './modules/daily-challenge/daily-challenge.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSales } from './modules/sales/sales.feature';
+import { registerTransfers } from './modules/transfers/transfers.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -217,6 +218,11 @@ export async function buildApp(opts: BuildAppOptions) {
     badges: rewards.awards.badges,
   });
   const sales = registerSales(app, { ...deps, loyalty: createLoyaltySalesPort(deps.db) });
+  const transfers = registerTransfers(app, {
+    ...deps,
+    ledger: rewards.ledger,
+    loyalty: createLoyaltyMembershipPort(deps.db),
+  });
   const modules = {
     messaging,
     accounts,
@@ -234,6 +240,7 @@ export async function buildApp(opts: BuildAppOptions) {
     games,
     dailyChallenge,
     sales,
+    transfers,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.
   await jobs.start({ work: config.JOB_WORKERS });

@@ -131,6 +131,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^\d{7,8}-[\dkK]$/)
     .default('76000000-0'),
+  /** The partner loyalty program's transfer endpoint (docs/transfers.md); unset: transfers are unavailable. */
+  PARTNER_TRANSFER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The secret shared with the partner: sent on our calls, required on theirs (POST /api/transfers/incoming). */
+  PARTNER_TRANSFER_TOKEN: z.string().min(16).max(512).optional(),
+  /** How long one call to the partner may take before it counts as failed (and is retried). */
+  PARTNER_TRANSFER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Tries after the first before a transfer is given up (its points released), and the first back-off. */
+  PARTNER_TRANSFER_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  PARTNER_TRANSFER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;

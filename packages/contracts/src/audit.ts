@@ -103,6 +103,9 @@ export const auditActions = [
   'loyalty.import',
   'loyalty.register',
   'sales.report',
+  'transfer.request',
+  'transfer.status',
+  'transfer.receive',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -141,6 +144,8 @@ export const auditTargetTypes = [
   'loyalty_campaign',
   'loyalty_registration',
   'loyalty_sale',
+  'point_transfer',
+  'incoming_point_transfer',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

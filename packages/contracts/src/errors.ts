@@ -13,6 +13,7 @@ import { salesErrorCodes } from './errors-sales';
 import { senceErrorCodes } from './errors-sence';
 import { storeErrorCodes } from './errors-store';
 import { surveysErrorCodes } from './errors-surveys';
+import { transfersErrorCodes } from './errors-transfers';
 import { uploadErrorCodes } from './errors-uploads';
 
 /**
@@ -58,6 +59,7 @@ export const errorCodes = [
   ...senceErrorCodes,
   ...storeErrorCodes,
   ...surveysErrorCodes,
+  ...transfersErrorCodes,
   ...uploadErrorCodes,
 ] as const;
 

@@ -17,6 +17,9 @@ export const notificationKinds = [
   'store.order_shipped',
   'store.order_delivered',
   'store.low_stock',
+  'transfers.confirmed',
+  'transfers.refused',
+  'transfers.failed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -39,6 +42,10 @@ export interface NotificationData {
   'store.order_delivered': { itemTitle: string };
   /** A store item (or one of its variants) went down to its low-stock threshold (told to the store's staff). */
   'store.low_stock': { itemTitle: string; stock: number };
+  /** A points transfer to the partner program was decided (docs/transfers.md). */
+  'transfers.confirmed': { points: number };
+  'transfers.refused': { points: number; reason: string };
+  'transfers.failed': { points: number };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */

@@ -33,4 +33,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'sales', schema: ['sales'] },
   // The daily challenge: one bank question a day per client, answers and streaks (docs/daily-challenge.md).
   { name: 'daily_challenge', schema: ['daily-challenge'] },
+  // Points transfer to and from the partner loyalty program (docs/transfers.md).
+  { name: 'transfers', schema: ['transfers'] },
 ];

@@ -104,3 +104,28 @@ export function createLoyaltySalesPort(db: DbOrTx): LoyaltySalesPort {
     },
   };
 }
+
+/** What the transfers module reads of the loyalty program (docs/transfers.md). */
+export interface LoyaltyMembershipPort {
+  /**
+   * The user's standing in the program: `active` with an active registration to a campaign of the client
+   * that has not ended, `inactive` with registrations but none such, `none` without any.
+   */
+  registrationStatus(clientId: number, userId: number): Promise<'active' | 'inactive' | 'none'>;
+}
+
+export function createLoyaltyMembershipPort(db: DbOrTx): LoyaltyMembershipPort {
+  return {
+    async registrationStatus(clientId, userId) {
+      const [row] = rowsOf<{ registrations: number; active: number }>(
+        await db.execute(sql`select count(*)::int as registrations,
+            count(*) filter (where reg.status = 'active' and c.ends_at > now())::int as active
+          from loyalty_registrations reg
+          join loyalty_campaigns c on c.client_id = ${clientId} and c.id = reg.campaign_id
+          where reg.client_id = ${clientId} and reg.user_id = ${userId}`),
+      );
+      if (!row || Number(row.registrations) === 0) return 'none';
+      return Number(row.active) > 0 ? 'active' : 'inactive';
+    },
+  };
+}
