@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { gameLimits, type GameFace } from '@trilha/contracts/learning/games';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../../lib/form-errors';
 import { errorText } from '../../../../lib/i18n';
@@ -32,6 +32,16 @@ export function useIssue() {
     const code = issues.get(path);
     if (!code) return undefined;
     return code === 'REQUIRED' ? t('editor.required') : errorText(code);
+  };
+}
+
+/** The first issue at `path` or below it (`parts`, `parts.3.answer` …), translated. */
+export function useIssueUnder() {
+  const issues = useContext(IssuesContext);
+  const issue = useIssue();
+  return (path: string): string | undefined => {
+    const key = [...issues.keys()].find((k) => k === path || k.startsWith(`${path}.`));
+    return key === undefined ? undefined : issue(key);
   };
 }
 
@@ -154,11 +164,9 @@ export function RemoveButton({
 export function CommonFields({
   value,
   onChange,
-  children,
 }: {
   value: GameDraft;
   onChange: (value: GameDraft) => void;
-  children?: ReactNode;
 }) {
   const { t } = useTranslation('games');
   const issue = useIssue();
@@ -185,7 +193,6 @@ export function CommonFields({
           error={issue('allowedErrors')}
           data-testid="game-allowed-errors"
         />
-        {children}
       </Group>
       <Switch
         label={t('editor.timeLimitOn')}

@@ -334,6 +334,74 @@ describe('the game editors of the activity editor', () => {
     });
   });
 
+  it('opens a saved game with its settings and saves them back', async () => {
+    const saved = {
+      allowedErrors: 2,
+      timeLimitSeconds: null,
+      points: 10,
+      xp: 0,
+      instructions: '',
+      left: { text: 'Interno' },
+      right: { text: 'Externo' },
+      items: [
+        { id: 'i1', face: { text: 'Selador' }, side: 'left' },
+        { id: 'i2', face: { text: 'Esmalte' }, side: 'right' },
+      ],
+      shuffle: false,
+    };
+    const { calls } = mockApi((url, init) => {
+      if (url === '/api/admin/learning/activities/70' && init?.method === 'PUT') return json(course());
+      if (url === '/api/admin/awards/badges') return json({ badges: [] });
+      if (url.startsWith('/api/admin/awards/')) return json({ award: null });
+      return undefined;
+    });
+    useCommonStore.setState({ accessToken: 'access', sessionType: 'password' });
+    render(
+      <AppProviders env="test">
+        <ActivityModal
+          courseId={1}
+          moduleId={5}
+          activity={{
+            id: 70,
+            moduleId: 5,
+            hierarchyOrder: '1.1',
+            position: 1,
+            kind: 'this_or_that',
+            title: 'Interno ou externo',
+            description: '',
+            requiresPrevious: false,
+            requiresAuthorization: false,
+            settings: {},
+            game: saved,
+            file: null,
+            scorm: null,
+            ready: true,
+          }}
+          opened
+          onClose={() => undefined}
+        />
+      </AppProviders>,
+    );
+    await screen.findByTestId('game-editor');
+    expect((screen.getByRole('textbox', { name: 'Texto do item 2' }) as HTMLInputElement).value).toBe(
+      'Esmalte',
+    );
+    type('Texto do item 2', 'Esmalte sintético');
+    fireEvent.click(screen.getByTestId('activity-save'));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url === '/api/admin/learning/activities/70' && c.init?.method === 'PUT'),
+      ).toHaveLength(1),
+    );
+    const body = JSON.parse(
+      String(calls.find((c) => c.url === '/api/admin/learning/activities/70')!.init!.body),
+    ) as { settings: unknown };
+    expect(body.settings).toEqual({
+      ...saved,
+      items: [saved.items[0], { id: 'i2', face: { text: 'Esmalte sintético' }, side: 'right' }],
+    });
+  });
+
   it('puts the API’s refusal of a field on that field', async () => {
     const { calls } = api(() =>
       json(

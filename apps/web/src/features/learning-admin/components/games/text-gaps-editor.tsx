@@ -4,7 +4,7 @@ import { gameLimits } from '@trilha/contracts/learning/games';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markGap, partsOfText, textOfParts, type GameDraft } from './game-draft';
-import { useIssue } from './fields';
+import { useIssueUnder } from './fields';
 import type { KindEditorProps } from './list-editors';
 
 type GapsKind = 'drag_the_words' | 'fill_in_the_blanks';
@@ -15,7 +15,7 @@ type GapsKind = 'drag_the_words' | 'fill_in_the_blanks';
  */
 function GapsText<K extends GapsKind>({ kind, value, onChange }: KindEditorProps<K> & { kind: K }) {
   const { t } = useTranslation('games');
-  const issue = useIssue();
+  const issueUnder = useIssueUnder();
   const area = useRef<HTMLTextAreaElement>(null);
   const [source, setSource] = useState(() => textOfParts(value.parts));
   const [hint, setHint] = useState<string | null>(null);
@@ -37,8 +37,7 @@ function GapsText<K extends GapsKind>({ kind, value, onChange }: KindEditorProps
     el?.focus();
   };
   const gaps = value.parts.flatMap((p) => (p.type === 'gap' ? [p] : []));
-  const textIssue =
-    issue('parts') ?? [...Array(value.parts.length).keys()].map((i) => issue(`parts.${i}`)).find(Boolean);
+  const textIssue = issueUnder('parts');
 
   return (
     <Stack gap="xs">
@@ -89,7 +88,7 @@ function GapsText<K extends GapsKind>({ kind, value, onChange }: KindEditorProps
 
 export function DragTheWordsEditor({ value, onChange }: KindEditorProps<'drag_the_words'>) {
   const { t } = useTranslation('games');
-  const issue = useIssue();
+  const issueUnder = useIssueUnder();
   const [distractorText, setDistractorText] = useState(() => value.distractors.join('\n'));
   return (
     <Stack gap="sm">
@@ -110,9 +109,7 @@ export function DragTheWordsEditor({ value, onChange }: KindEditorProps<'drag_th
             .slice(0, gameLimits.distractors);
           onChange({ ...value, distractors });
         }}
-        error={
-          issue('distractors') ?? value.distractors.map((_, i) => issue(`distractors.${i}`)).find(Boolean)
-        }
+        error={issueUnder('distractors')}
         data-testid="distractors"
       />
     </Stack>
