@@ -148,6 +148,9 @@ describe('loyalty back office: campaigns', () => {
     });
     fireEvent.change(screen.getByLabelText(/^Início/), { target: { value: '2026-11-01T09:00' } });
     fireEvent.change(screen.getByLabelText(/^Fim/), { target: { value: '2026-12-01T09:00' } });
+    // The picked instants are repeated as the user's language writes them.
+    expect(screen.getByText('01/11/2026 09:00')).toBeTruthy();
+    expect(screen.getByText('01/12/2026 09:00')).toBeTruthy();
 
     // Group 1 offers the Brazilian store only.
     const stores = await screen.findByRole('group', { name: 'Lojas participantes' });

@@ -245,7 +245,7 @@ function ProductPoints({
               onChange={(e) => setSearch(e.currentTarget.value)}
             />
             <Table.ScrollContainer
-              minWidth={520}
+              minWidth={0}
               mah={420}
               scrollAreaProps={{
                 viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('admin.editor.products') },
@@ -255,8 +255,7 @@ function ProductPoints({
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('points.columns.product')}</Table.Th>
-                    <Table.Th>{t('points.columns.sku')}</Table.Th>
-                    <Table.Th w={160}>{t('admin.editor.points')}</Table.Th>
+                    <Table.Th w={130}>{t('admin.editor.points')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -267,11 +266,10 @@ function ProductPoints({
                           {p.name}
                         </Text>
                         <Text fz="xs" c="dimmed">
-                          {p.brandName} · {p.productType}
+                          {p.sku} · {p.brandName} · {p.productType}
                           {p.active ? '' : ` · ${t('admin.inactive')}`}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{p.sku}</Table.Td>
                       <Table.Td>
                         <NumberInput
                           aria-label={t('admin.editor.pointsOf', { name: p.name })}
@@ -357,6 +355,7 @@ function DeleteButton({ campaign }: { campaign: AdminCampaign }) {
 
 function Editor({ campaign }: { campaign: AdminCampaign | null }) {
   const { t } = useTranslation('loyalty');
+  const f = useFormat();
   const navigate = useNavigate();
   const save = useSaveCampaign(campaign?.id ?? null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(campaign));
@@ -434,7 +433,7 @@ function Editor({ campaign }: { campaign: AdminCampaign | null }) {
                   onChange={(e) => set('beginsAt', e.currentTarget.value)}
                   readOnly={frozen}
                   disabled={frozen}
-                  description={frozen ? t('admin.editor.beginFrozen') : undefined}
+                  description={frozen ? t('admin.editor.beginFrozen') : f.dateTime(draft.beginsAt)}
                   required
                 />
                 <TextInput
@@ -442,6 +441,7 @@ function Editor({ campaign }: { campaign: AdminCampaign | null }) {
                   label={t('admin.editor.endsAt')}
                   value={draft.endsAt}
                   onChange={(e) => set('endsAt', e.currentTarget.value)}
+                  description={f.dateTime(draft.endsAt)}
                   required
                 />
               </SimpleGrid>
