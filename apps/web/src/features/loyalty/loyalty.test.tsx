@@ -148,6 +148,28 @@ describe('campaigns page', () => {
     expect(screen.queryByRole('button', { name: 'Inscrever-se em Campanha 1' })).toBeNull();
   });
 
+  it('tells me I am already registered and shows the registration made meanwhile', async () => {
+    let reads = 0;
+    mockApi((url, init) => {
+      if (url === '/api/loyalty/campaigns') {
+        reads += 1;
+        return json({ items: [campaign(1, { registration: reads > 1 ? registered : null })] });
+      }
+      if (url.startsWith('/api/loyalty/stores?'))
+        return json({ items: [store(11, 'Casa Digital Paulista')], total: 1, page: 1, pageSize: 20 });
+      if (url === '/api/loyalty/campaigns/1/registrations' && init?.method === 'POST')
+        return json({ error: { code: 'LOYALTY_ALREADY_REGISTERED', message: 'already' } }, 409);
+      return undefined;
+    });
+    renderIt(<CampaignsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Inscrever-se em Campanha 1' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Casa Digital Paulista/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar inscrição' }));
+    expect(await within(dialog).findByText('Você já está inscrito nesta campanha.')).toBeTruthy();
+    expect(await screen.findByText('Inscrito pela loja Casa Digital Paulista em 20/11/2026')).toBeTruthy();
+  });
+
   it("shows the server's refusal in the user's language and keeps the dialog open", async () => {
     mockApi((url, init) => {
       if (url === '/api/loyalty/campaigns') return json({ items: [campaign(1)] });

@@ -6,7 +6,7 @@ import {
   storeOptionPage,
   type LearnerCampaign,
 } from '@trilha/contracts/loyalty';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryString as qs } from '../../../lib/query-string';
 
 export const STORE_PAGE_SIZE = 20;
@@ -51,6 +51,11 @@ export function useRegister(campaignId: number) {
         schema: registration,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: loyaltyKeys.campaigns }),
+    // Signed up meanwhile (another tab) or the campaign has ended: the cards show it as it now is.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        void client.invalidateQueries({ queryKey: loyaltyKeys.campaigns });
+    },
   });
 }
 
