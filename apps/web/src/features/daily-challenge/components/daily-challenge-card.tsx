@@ -126,11 +126,12 @@ function AnswerResult({ today, celebrate }: { today: DailyChallengeToday; celebr
         </Box>
       ) : null}
       <Alert
-        color={result.correct ? 'green' : 'orange'}
+        color={result.correct ? 'teal' : 'red'}
         icon={result.correct ? <IconCheck aria-hidden /> : <IconX aria-hidden />}
-        title={result.correct ? t('card.correct') : t('card.wrong')}
       >
         <Stack gap={4}>
+          {/* In the body, not the Alert's title: its light title colour is below 4.5:1 on the tint. */}
+          <Text fw={700}>{result.correct ? t('card.correct') : t('card.wrong')}</Text>
           {result.feedback ? <Text fz="sm">{result.feedback}</Text> : null}
           {!result.correct && rightText ? (
             <Text fz="sm">{t('card.rightAnswer', { answer: rightText })}</Text>

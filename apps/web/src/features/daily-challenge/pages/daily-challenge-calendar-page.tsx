@@ -146,11 +146,13 @@ export default function DailyChallengeCalendarPage() {
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const firstWeekday = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
   const byDay = new Map((calendar.data?.days ?? []).map((d) => [d.day, d]));
-  const monthName = new Intl.DateTimeFormat(i18n.language, {
+  const monthText = new Intl.DateTimeFormat(i18n.language, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, 1)));
+  // "novembro de 2026" → "Novembro de 2026" (a CSS capitalize would also raise "De").
+  const monthName = monthText.charAt(0).toLocaleUpperCase(i18n.language) + monthText.slice(1);
   const dayLabel = (day: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${day}T00:00:00Z`),
@@ -185,7 +187,7 @@ export default function DailyChallengeCalendarPage() {
         >
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
-        <Title order={2} fz="h3" tt="capitalize" aria-live="polite">
+        <Title order={2} fz="h3" aria-live="polite">
           {monthName}
         </Title>
         <ActionIcon
