@@ -292,6 +292,18 @@ describe('who may send', () => {
     expect((await send(a.headers, { document: doc.normalized, points: 10 })).statusCode).toBe(201);
   });
 
+  it('gives a document to one account when several send to it at once', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => member({ points: 20 })));
+    const doc = nextDocument().normalized;
+    const answers = await Promise.all(members.map((m) => send(m.headers, { document: doc, points: 20 })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = members[answers.findIndex((r) => r.statusCode === 201)]!;
+    for (const m of members) {
+      expect(await balance(m.user.id)).toMatchObject({ points: 20, held: m === winner ? 20 : 0 });
+    }
+  });
+
   it('refuses each case of the spec with its code', async () => {
     const doc = nextDocument().normalized;
     const painter = await member({ roles: ['painter'], points: 100 });
