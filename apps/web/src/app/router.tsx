@@ -221,6 +221,11 @@ const appScreens: RouteObject[] = [
   soon('about-the-team', 'routes:aboutTheTeam'),
   soon('hotsite', 'routes:hotsite'),
   page('sence', 'routes:sence', () => import('../features/sence/pages/sence-page')),
+  page(
+    'points-transfer',
+    'routes:pointsTransfer',
+    () => import('../features/transfers/pages/transfers-page'),
+  ),
 ];
 
 /** Activity player screens: full screen, without the module navigation. */

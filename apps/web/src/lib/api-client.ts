@@ -32,6 +32,11 @@ export interface RequestOptions<T> {
   formData?: FormData;
   auth?: AuthMode;
   /**
+   * Headers of the caller's own (an `Idempotency-Key`): sent with the first request and with its replay
+   * after a renewed session, so a retried write still acts once.
+   */
+  headers?: Record<string, string>;
+  /**
    * Validates the answer; the call fails with INTERNAL when the server does not keep the contract. A
    * `lazyContract` loads its schema (and zod) in parallel with the call, off the first screen's bundle.
    */
@@ -158,7 +163,7 @@ async function send<T>(
   token: string | null,
   auth: AuthMode,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const language = typeof document !== 'undefined' ? document.documentElement.lang : '';
   if (language) headers.set('Accept-Language', language);
   if (auth === 'session' && token) {

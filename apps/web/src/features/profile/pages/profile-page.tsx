@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Center,
@@ -24,9 +25,10 @@ import {
   IconUser,
   IconUserX,
 } from '@tabler/icons-react';
+import { transferRoles } from '@trilha/contracts/transfers';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useProfile } from '../api/profile';
 import { ActivityFeed } from '../components/activity-feed';
 import { AvatarEditor } from '../components/avatar-editor';
@@ -83,7 +85,8 @@ export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const profile = useProfile();
   const unread = useUnreadCount();
-  const hasRanking = useSelectedClient()?.flags.has_ranking === true;
+  const client = useSelectedClient();
+  const hasRanking = client?.flags.has_ranking === true;
   const shown = tabs.filter((key) => key !== 'ranking' || hasRanking);
   const wanted = params.get('tab') ?? 'data';
   const tab = shown.includes(wanted as never) ? wanted : 'data';
@@ -111,10 +114,19 @@ export default function ProfilePage() {
   }
   const data = profile.data;
   const count = unread.data?.count ?? 0;
+  // Only the profiles that may send points to the partner program see the way there (the API decides).
+  const canTransfer = (client?.roles ?? []).some((role) =>
+    (transferRoles as readonly string[]).includes(role),
+  );
 
   return (
     <Stack gap="lg" maw={1040} mx="auto">
       <Title order={1}>{t('title')}</Title>
+      {canTransfer && (
+        <Anchor component={Link} to="/points-transfer">
+          {t('pointsTransfer')}
+        </Anchor>
+      )}
       <AvatarEditor profile={data} />
       <Tabs value={tab} onChange={(v) => select(v)} keepMounted={false}>
         {/*
