@@ -639,6 +639,15 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
       });
     },
 
+    /**
+     * The member's level in force at an instant (the sales audit's multiplier). For now the level the
+     * member holds, else the program's first; null when the client has no levels.
+     */
+    async levelInForce(clientId: number, userId: number, at: Date): Promise<Level | null> {
+      void at;
+      return memberLevel(repoOf(clientId), userId);
+    },
+
     /** Sets the level a member holds (the level-change approvals and the demo use it). */
     async setMemberLevel(actor: Actor, userId: number, levelId: number) {
       const repo = repoOf(actor.clientId);
