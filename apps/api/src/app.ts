@@ -53,6 +53,7 @@ import { registerGames } from './modules/games/games.feature';
 import { registerDailyChallenge } from './modules/daily-challenge/daily-challenge.feature';
 import { registerStore } from './modules/store/store.feature';
 import { registerSales } from './modules/sales/sales.feature';
+import { createPendingSalesPort } from './modules/sales/sales.pending';
 import { registerTransfers } from './modules/transfers/transfers.feature';
 import { registerSurveys } from './modules/surveys/surveys.feature';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -208,7 +209,11 @@ export async function buildApp(opts: BuildAppOptions) {
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const ranking = registerRanking(app, deps);
-  const loyalty = registerLoyalty(app, { ...deps, ledger: rewards.ledger });
+  const loyalty = registerLoyalty(app, {
+    ...deps,
+    ledger: rewards.ledger,
+    pendingSales: createPendingSalesPort(deps.db),
+  });
   const sence = registerSence(app, deps);
   const games = registerGames(app, { ...deps, learning, ledger: rewards.ledger });
   const dailyChallenge = registerDailyChallenge(app, {

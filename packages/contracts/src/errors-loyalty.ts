@@ -15,4 +15,7 @@ export const loyaltyErrorCodes = [
   'LOYALTY_DUPLICATE',
   'LOYALTY_LEVELS_INVALID',
   'LOYALTY_IMPORT_INVALID',
+  // Level-change requests
+  'LOYALTY_LEVEL_SALES_PENDING',
+  'LOYALTY_LEVEL_REQUEST_DECIDED',
 ] as const;

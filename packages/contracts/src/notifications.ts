@@ -20,6 +20,9 @@ export const notificationKinds = [
   'transfers.confirmed',
   'transfers.refused',
   'transfers.failed',
+  'loyalty.level_reached',
+  'loyalty.level_approved',
+  'loyalty.level_rejected',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -46,6 +49,10 @@ export interface NotificationData {
   'transfers.confirmed': { points: number };
   'transfers.refused': { points: number; reason: string };
   'transfers.failed': { points: number };
+  /** The member's XP in a campaign reached the next level: a level-change request is waiting (docs/loyalty.md). */
+  'loyalty.level_reached': { levelName: string; campaignName: string };
+  'loyalty.level_approved': { levelName: string };
+  'loyalty.level_rejected': { levelName: string; reason: string };
 }
 
 /** Sent to the user's open tabs over the realtime channel (`/api/realtime`). */

@@ -244,3 +244,99 @@ export const loyaltyRegistrations = pgTable(
     check('loyalty_registrations_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );
+
+/**
+ * Every change of a member's level, in order: the level held from `valid_from` on (until the next row).
+ * `from_level_id` is the level held before (null: none recorded, so the program's first), which answers
+ * "the level in force" on a date before the first change. `campaign_id` names the campaign the change
+ * came from (an approval during it, or its close).
+ */
+export const loyaltyLevelHistory = pgTable(
+  'loyalty_level_history',
+  {
+    id: serial('id').primaryKey(),
+    clientId: clientRef(),
+    userId: userRef(),
+    fromLevelId: integer('from_level_id').references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    campaignId: integer('campaign_id').references(() => loyaltyCampaigns.id, { onDelete: 'set null' }),
+    validFrom: ts('valid_from').notNull(),
+    /** approved (a level-change request), demoted (a campaign close), set (the back office or the demo). */
+    reason: text('reason', { enum: ['approved', 'demoted', 'set'] }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('loyalty_level_history_user_idx').on(t.clientId, t.userId, t.validFrom, t.id),
+    check('loyalty_level_history_reason_check', sql`${t.reason} in ('approved', 'demoted', 'set')`),
+  ],
+);
+
+/**
+ * A level-change request: opened once when the member's XP within a campaign reaches the next level's
+ * minimum, decided by the program administrator. One per member, campaign and level asked for.
+ */
+export const loyaltyLevelRequests = pgTable(
+  'loyalty_level_requests',
+  {
+    id: serial('id').primaryKey(),
+    clientId: clientRef(),
+    userId: userRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => loyaltyCampaigns.id, { onDelete: 'cascade' }),
+    fromLevelId: integer('from_level_id')
+      .notNull()
+      .references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    toLevelId: integer('to_level_id')
+      .notNull()
+      .references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    /** The member's XP in the campaign when the request opened. */
+    xp: integer('xp').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by'),
+    decidedAt: ts('decided_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_level_requests_once_idx').on(t.clientId, t.userId, t.campaignId, t.toLevelId),
+    index('loyalty_level_requests_queue_idx').on(t.clientId, t.status, t.createdAt),
+    check('loyalty_level_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** A campaign's close: started, then finished once every registered member has its outcome. */
+export const loyaltyCampaignCloses = pgTable('loyalty_campaign_closes', {
+  campaignId: integer('campaign_id')
+    .primaryKey()
+    .references(() => loyaltyCampaigns.id, { onDelete: 'cascade' }),
+  clientId: clientRef(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  expiredLots: integer('expired_lots').notNull().default(0),
+  finishedAt: ts('finished_at'),
+});
+
+/** What a campaign's close decided for one member (written with the level change, so a rerun skips it). */
+export const loyaltyCloseOutcomes = pgTable(
+  'loyalty_close_outcomes',
+  {
+    clientId: clientRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => loyaltyCampaigns.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    levelId: integer('level_id').references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    nextLevelId: integer('next_level_id').references(() => loyaltyLevels.id, { onDelete: 'restrict' }),
+    xp: integer('xp').notNull(),
+    outcome: text('outcome', { enum: ['kept', 'demoted'] }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.campaignId, t.userId] }),
+    check('loyalty_close_outcomes_outcome_check', sql`${t.outcome} in ('kept', 'demoted')`),
+  ],
+);

@@ -129,3 +129,16 @@ export function createLoyaltyMembershipPort(db: DbOrTx): LoyaltyMembershipPort {
     },
   };
 }
+
+/**
+ * What the loyalty program reads of the sales module: the sales still waiting for the audit, so a
+ * level-change request is approved only once the member's invoices are audited (docs/loyalty.md).
+ */
+export interface PendingSalesPort {
+  /** Per user, how many of their sales of the campaign are pending audit (absent: none). */
+  pendingSales(
+    clientId: number,
+    campaignId: number,
+    userIds: readonly number[],
+  ): Promise<Map<number, number>>;
+}

@@ -20,6 +20,8 @@ import { unitOfWork } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { LedgerEarnings } from '../rewards/ports';
+import { levelAt } from './loyalty-levels.service';
+import { createLevelsRepo } from './loyalty-levels.repo';
 import { importProducts, importStores } from './loyalty.import';
 import {
   createLoyaltyRepo,
@@ -135,12 +137,24 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     return (await repoOf(clientId).levels()).map(levelOf);
   }
 
-  /** The member's level: the one they hold, else the program's first. */
-  async function memberLevel(repo: LoyaltyRepo, userId: number): Promise<Level | null> {
-    const levels = (await repo.levels()).map(levelOf);
-    const held = await repo.memberLevelId(userId);
-    return levels.find((l) => l.id === held) ?? levels[0] ?? null;
+  /** The member's level in force at `at` (their level history; without one, the level held, else the first). */
+  async function levelInForce(
+    repo: LoyaltyRepo,
+    clientId: number,
+    userId: number,
+    at: Date,
+  ): Promise<Level | null> {
+    const [levels, history, held] = await Promise.all([
+      repo.levels(),
+      createLevelsRepo(db).history(clientId, userId),
+      repo.memberLevelId(userId),
+    ]);
+    return levelAt(levels.map(levelOf), history, held, at);
   }
+
+  /** The member's level now. */
+  const memberLevel = (repo: LoyaltyRepo, clientId: number, userId: number) =>
+    levelInForce(repo, clientId, userId, deps.now());
 
   /** A campaign the learner may see: one that has begun (upcoming ones are not shown yet). */
   async function startedCampaign(repo: LoyaltyRepo, id: number) {
@@ -292,7 +306,7 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     async pointsTable(actor: Actor, campaignId: number, q: string, page: number, pageSize: number) {
       const repo = repoOf(actor.clientId);
       await startedCampaign(repo, campaignId);
-      const level = await memberLevel(repo, actor.userId);
+      const level = await memberLevel(repo, actor.clientId, actor.userId);
       const multiplier = level?.multiplier ?? 1;
       const { rows, total } = await repo.pointsTable(campaignId, q, page, pageSize);
       return {
@@ -318,6 +332,14 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
 
     async levels(clientId: number) {
       return { items: await levelsOf(clientId) };
+    },
+
+    /**
+     * The level in force for the member on that date, from their level history (docs/loyalty.md, "Levels"):
+     * the sale audit takes its multiplier on the sale date. Null: the program has no levels.
+     */
+    levelInForce(clientId: number, userId: number, at: Date) {
+      return levelInForce(repoOf(clientId), clientId, userId, at);
     },
 
     // Back office: countries
@@ -639,23 +661,23 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
       });
     },
 
-    /**
-     * The member's level in force at an instant (the sales audit's multiplier). For now the level the
-     * member holds, else the program's first; null when the client has no levels.
-     */
-    async levelInForce(clientId: number, userId: number, at: Date): Promise<Level | null> {
-      void at;
-      return memberLevel(repoOf(clientId), userId);
-    },
-
-    /** Sets the level a member holds (the level-change approvals and the demo use it). */
-    async setMemberLevel(actor: Actor, userId: number, levelId: number) {
+    /** Sets the level a member holds from a date on (default now), recorded in their level history. */
+    async setMemberLevel(actor: Actor, userId: number, levelId: number, from: Date = deps.now()) {
       const repo = repoOf(actor.clientId);
       const levels = await repo.levels();
       if (!levels.some((l) => l.id === levelId)) throw refInvalid();
-      await write(actor, 'loyalty.update', 'loyalty_level', async (r) => {
-        await r.setMemberLevel(userId, levelId);
-        return { id: levelId, after: { userId, levelId }, result: undefined };
+      await write(actor, 'loyalty.update', 'loyalty_level', async () => {
+        const before = await levelInForce(repo, actor.clientId, userId, from);
+        await createLevelsRepo(db).changeLevel({
+          clientId: actor.clientId,
+          userId,
+          fromLevelId: before?.id ?? null,
+          levelId,
+          campaignId: null,
+          validFrom: from,
+          reason: 'set',
+        });
+        return { id: levelId, after: { userId, levelId, from: from.toISOString() }, result: undefined };
       });
     },
   };
