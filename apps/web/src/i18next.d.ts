@@ -19,6 +19,7 @@ import type surveys from '@trilha/i18n/locales/pt-BR/surveys.json';
 import type store from '@trilha/i18n/locales/pt-BR/store.json';
 import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
 import type dailyChallenge from '@trilha/i18n/locales/pt-BR/daily-challenge.json';
+import type sales from '@trilha/i18n/locales/pt-BR/sales.json';
 import type sence from '@trilha/i18n/locales/pt-BR/sence.json';
 import type games from '@trilha/i18n/locales/pt-BR/games.json';
 import type loyalty from '@trilha/i18n/locales/pt-BR/loyalty.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       store: typeof store;
       ranking: typeof ranking;
       'daily-challenge': typeof dailyChallenge;
+      sales: typeof sales;
       sence: typeof sence;
       games: typeof games;
       loyalty: typeof loyalty;

@@ -36,6 +36,7 @@ export const areas = [
   'sence',
   'loyalty',
   'daily-challenge',
+  'sales',
 ] as const;
 export type Area = (typeof areas)[number];
 

@@ -216,7 +216,7 @@ const appScreens: RouteObject[] = [
   soon('about-the-program', 'routes:aboutTheProgram'),
   page('about', 'routes:about', clientInstitutional),
   page('contact-us', 'routes:contactUs', clientInstitutional),
-  soon('insert-sales', 'routes:insertSales'),
+  page('insert-sales', 'routes:insertSales', () => import('../features/sales/pages/insert-sales-page')),
   soon('upload-photos', 'routes:uploadPhotos'),
   soon('about-the-team', 'routes:aboutTheTeam'),
   soon('hotsite', 'routes:hotsite'),
