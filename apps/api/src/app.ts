@@ -205,7 +205,12 @@ export async function buildApp(opts: BuildAppOptions) {
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
-  const store = registerStore(app, { ...deps, ledger: rewards.ledger, learning: learning.finishes });
+  const store = registerStore(app, {
+    ...deps,
+    ledger: rewards.ledger,
+    learning: learning.finishes,
+    audience: learning,
+  });
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const ranking = registerRanking(app, deps);

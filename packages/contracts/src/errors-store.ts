@@ -10,6 +10,7 @@ export const storeErrorCodes = [
   'STORE_REDEEM_FAILED',
   // Redemption: what else the server checks
   'STORE_COURSE_REQUIRED',
+  'STORE_LEVEL_REQUIRED',
   'STORE_ITEM_NOT_AVAILABLE',
   'STORE_VARIANT_REQUIRED',
   'STORE_ADDRESS_REQUIRED',

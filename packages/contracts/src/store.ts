@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serialId, serialIdParam, text } from './primitives';
+import { roleName } from './session';
 import { page, pageQuery } from './profile';
 
 /**
@@ -37,6 +38,10 @@ export const storeLimits = {
   search: 100,
   periodDays: 3_650,
   maxPerPeriod: 1_000,
+  /** Photos of a gallery after the cover. */
+  gallery: 8,
+  imageUrl: 2_000,
+  audienceIds: 200,
 } as const;
 const L = storeLimits;
 
@@ -95,13 +100,23 @@ export const variantBody = z.object({
   stock: z.number().int().min(0).max(L.stock),
 });
 
+/** Areas, countries and profiles an item is limited to: every list that is set must match; empty: everyone. */
+export const storeAudience = z.object({
+  areaIds: z.array(serialId()).max(L.audienceIds).default([]),
+  countryIds: z.array(serialId()).max(L.audienceIds).default([]),
+  roles: z.array(roleName).max(20).default([]),
+});
+export type StoreAudience = z.output<typeof storeAudience>;
+
 export const itemBody = z
   .object({
     departmentId: serialId(),
     categoryId: serialId(),
     title: storeName,
     description: storeDescription,
-    imageUrl: text().trim().max(2_000).nullable().default(null),
+    imageUrl: text().trim().max(L.imageUrl).nullable().default(null),
+    /** Further photos after the cover, in the order shown. */
+    gallery: z.array(text().trim().min(1).max(L.imageUrl)).max(L.gallery).default([]),
     price: z.number().int().min(1).max(L.price),
     /** Units of an item without variants; with variants each has its own (this one is then unused). */
     stock: z.number().int().min(0).max(L.stock).default(0),
@@ -110,8 +125,10 @@ export const itemBody = z
     availableFrom: z.iso.datetime({ offset: true }).nullable().default(null),
     availableUntil: z.iso.datetime({ offset: true }).nullable().default(null),
     requiredCourseIds: z.array(serialId()).max(L.requiredCourses).default([]),
-    /** Kept for the loyalty program's levels; not checked yet. */
+    /** The loyalty program's level needed (that level or a higher one redeems); null: none. */
     minLevelId: serialId().nullable().default(null),
+    /** Who sees and redeems it; empty lists do not limit. */
+    audience: storeAudience.default({ areaIds: [], countryIds: [], roles: [] }),
     active: z.boolean().default(true),
     /** At or under this many units (the item's, or each variant's) staff are told it runs low. */
     lowStockThreshold: z.number().int().min(0).max(L.stock).default(5),
@@ -141,6 +158,7 @@ export const adminItem = z.object({
     fr: z.string().optional(),
   }),
   imageUrl: z.string().nullable(),
+  gallery: z.array(z.string()),
   price: z.number().int(),
   stock: z.number().int(),
   kind: itemKind,
@@ -149,6 +167,11 @@ export const adminItem = z.object({
   availableUntil: z.string().nullable(),
   requiredCourseIds: z.array(z.number().int()),
   minLevelId: z.number().int().nullable(),
+  audience: z.object({
+    areaIds: z.array(z.number().int()),
+    countryIds: z.array(z.number().int()),
+    roles: z.array(z.string()),
+  }),
   active: z.boolean(),
   redeemed: z.number().int(),
   lowStockThreshold: z.number().int(),
@@ -223,10 +246,22 @@ export const storeCatalog = z.object({
 });
 export type StoreCatalog = z.infer<typeof storeCatalog>;
 
+/** A level of the loyalty program, as the store names it. */
+export const storeLevel = z.object({ id: serialId(), name: z.string(), position: z.number().int() });
+export type StoreLevel = z.infer<typeof storeLevel>;
+/** GET /api/admin/store/options: what the item editor offers (the program's levels, the client's areas). */
+export const storeEditorOptions = z.object({
+  levels: z.array(storeLevel),
+  areas: z.array(z.object({ id: serialId(), name: z.string() })),
+});
+export type StoreEditorOptions = z.infer<typeof storeEditorOptions>;
+
 /** What stops the caller from redeeming the item now; all empty/false: it can be redeemed. */
 export const redeemMissing = z.object({
   points: z.number().int(),
   courseIds: z.array(z.number().int()),
+  /** The level to reach (the caller's is lower), else null. */
+  level: storeLevel.nullable(),
   outOfStock: z.boolean(),
   categoryLimitReached: z.boolean(),
   notAvailableNow: z.boolean(),
@@ -238,6 +273,10 @@ export const storeItemDetail = z.object({
     availableFrom: z.string().nullable(),
     availableUntil: z.string().nullable(),
     requiredCourseIds: z.array(z.number().int()),
+    /** Further photos after the cover, in order. */
+    gallery: z.array(z.string()),
+    /** The loyalty program's level needed, else null. */
+    minLevel: storeLevel.nullable(),
   }),
   missing: redeemMissing,
   canRedeem: z.boolean(),

@@ -69,6 +69,11 @@ export const storeItems = pgTable(
     title: jsonb('title').notNull(),
     description: jsonb('description').notNull(),
     imageUrl: text('image_url'),
+    /** Further photos after the cover (`image_url`), in the order the details page shows them. */
+    gallery: text('gallery')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     price: integer('price').notNull(),
     /** Units of an item without variants (a digital item: one per voucher code uploaded and not handed out). */
     stock: integer('stock').notNull().default(0),
@@ -80,8 +85,24 @@ export const storeItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** The loyalty program's level needed (kept for it; not checked yet). */
+    /** The loyalty program's level needed (`loyalty_levels.id`): its position or a higher one redeems. */
     minLevelId: integer('min_level_id'),
+    /**
+     * Who sees and redeems the item: empty lists do not limit; every list that is set must match (one of
+     * the areas, the country, one of the profiles), as a course's audience does.
+     */
+    audienceAreaIds: integer('audience_area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    audienceCountryIds: integer('audience_country_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    audienceRoles: text('audience_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     /** Units redeemed and not reproved: the "popular" sort. */
     redeemed: integer('redeemed').notNull().default(0),

@@ -8,7 +8,7 @@ import { aboutTeamDemoSeeder } from './about-team-demo';
 import { rewardsDemoSeeder } from './rewards-demo';
 import { surveysDemoSeeder } from './surveys-demo';
 import { assessmentsDemoSeeder } from './assessments-demo';
-import { storeDemoSeeder } from './store-demo';
+import { storeDemoSeeder, storeLevelDemoSeeder } from './store-demo';
 import { reactionsDemoSeeder } from './reactions-demo';
 import { rankingDemoSeeder } from './ranking-demo';
 import { storeOrdersDemoSeeder } from './store-orders-demo';
@@ -36,6 +36,8 @@ export const demoSeeders: readonly Seeder[] = [
   // After the ranking's colleagues, who have the points to redeem.
   storeOrdersDemoSeeder,
   loyaltyDemoSeeder,
+  // After the loyalty program's levels: a reward that needs the highest one.
+  storeLevelDemoSeeder,
   gamesDemoSeeder,
   // After the question bank's demo: a month of challenges from Aurora's bank and the learner's streak.
   dailyChallengeDemoSeeder,

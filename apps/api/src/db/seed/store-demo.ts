@@ -4,6 +4,7 @@ import type { ItemBody, StoreName } from '@trilha/contracts/store';
 import { loadConfig } from '../../config';
 import { renderWebp } from '../../lib/image-upload';
 import { createStorage, type Storage } from '../../lib/storage';
+import { createLoyaltyLevelsPort } from '../../modules/loyalty/loyalty.port';
 import { createLedgerService } from '../../modules/rewards/ledger.service';
 import { storeImageKeyFor, storeImageUrl } from '../../modules/store/store-images';
 import { createStoreService } from '../../modules/store/store.service';
@@ -36,6 +37,8 @@ interface DemoItem {
   variants?: { label: StoreName; stock: number }[];
   vouchers?: number;
   needsCourse?: boolean;
+  /** Further photos (backgrounds of the same drawing), shown as the details page's gallery. */
+  gallery?: [string, string][];
 }
 
 const departments: Record<Department, StoreName> = {
@@ -77,6 +80,10 @@ const items: DemoItem[] = [
     stock: 12,
     kind: 'physical',
     art: ['#e3f2fd', '#90caf9', 'headphones'],
+    gallery: [
+      ['#eceff1', '#b0bec5'],
+      ['#fff8e1', '#ffe082'],
+    ],
   },
   {
     title: t('Caixa de som portátil', 'Portable speaker', 'Altavoz portátil', 'Enceinte portable'),
@@ -239,16 +246,19 @@ async function seedStore(db: Db, storage: Storage, messageKey: string | undefine
       .limit(1);
 
     for (const item of items) {
-      const png = await makeItemArt(...item.art);
-      const webp = await renderWebp(png, { width: 800, height: 800, fit: 'cover', quality: 85 });
-      const key = storeImageKeyFor(client.id, randomBytes(12).toString('hex'));
-      await storage.put(key, webp);
+      const key = await storePhoto(storage, client.id, ...item.art);
+      const gallery: string[] = [];
+      for (const [a, b] of item.gallery ?? []) {
+        const url = storeImageUrl(await storePhoto(storage, client.id, a, b, item.art[2]));
+        if (url) gallery.push(url);
+      }
       const body: ItemBody = {
         departmentId: departmentIds[item.department],
         categoryId: categoryIds[item.category],
         title: item.title,
         description: item.description,
         imageUrl: storeImageUrl(key),
+        gallery,
         price: item.price,
         stock: item.stock,
         kind: item.kind,
@@ -266,6 +276,73 @@ async function seedStore(db: Db, storage: Storage, messageKey: string | undefine
     }
   }
 }
+
+/** Draws an item's photo, stores it as WebP and answers its storage key. */
+async function storePhoto(storage: Storage, clientId: number, from: string, to: string, glyph: ItemGlyph) {
+  const png = await makeItemArt(from, to, glyph);
+  const webp = await renderWebp(png, { width: 800, height: 800, fit: 'cover', quality: 85 });
+  const key = storeImageKeyFor(clientId, randomBytes(12).toString('hex'));
+  await storage.put(key, webp);
+  return key;
+}
+
+/**
+ * A reward that needs the loyalty program's highest level, in each demo client whose program has levels
+ * (after the loyalty demo): the demo learner, at the second level, sees which level is missing.
+ */
+export function createStoreLevelDemoSeeder(opts: StoreDemoOptions = {}): Seeder {
+  return {
+    name: 'store-level-demo',
+    async run(db) {
+      const config = opts.storage && opts.messageKey !== undefined ? null : loadConfig();
+      const storage = opts.storage ?? createStorage(config!);
+      const [admin] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'admin@demo.example'));
+      const clientRows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(inArray(clients.slug, ['aurora', 'nimbus']));
+      if (!admin) return;
+      const store = demoStoreService(db, opts.messageKey ?? config?.MESSAGE_KEY);
+      const levels = createLoyaltyLevelsPort(db);
+      for (const client of clientRows) {
+        const top = (await levels.levels(client.id)).at(-1);
+        const actor = { userId: admin.id, clientId: client.id };
+        const department = (await store.departments(client.id)).items[0];
+        const category = (await store.categories(client.id)).items.find(
+          (c) => c.name['pt-BR'] === categories.vouchers.name['pt-BR'],
+        );
+        if (!top || top.position < 2 || !department || !category) continue;
+        const key = await storePhoto(storage, client.id, '#f3e5f5', '#ce93d8', 'ticket');
+        await store.saveItem(actor, null, {
+          departmentId: department.id,
+          categoryId: category.id,
+          title: t(
+            'Dia nos bastidores do lançamento',
+            'A day backstage at the launch',
+            'Un día tras bastidores del lanzamiento',
+            'Une journée en coulisses du lancement',
+          ),
+          description: t(
+            `Acompanhe a equipe de produto no próximo lançamento. Exclusivo do nível ${top.name}.`,
+            `Join the product team at the next launch. For the ${top.name} level only.`,
+            `Acompaña al equipo de producto en el próximo lanzamiento. Exclusivo del nivel ${top.name}.`,
+            `Accompagnez l’équipe produit au prochain lancement. Réservé au niveau ${top.name}.`,
+          ),
+          imageUrl: storeImageUrl(key),
+          price: 900,
+          stock: 4,
+          kind: 'physical',
+          minLevelId: top.id,
+        });
+      }
+    },
+  };
+}
+
+export const storeLevelDemoSeeder = createStoreLevelDemoSeeder();
 
 /**
  * The store service as the demo seeders use it, outside the app: nobody is told anything (no
@@ -286,6 +363,10 @@ export function demoStoreService(db: Db, messageKey: string | undefined) {
           .where(and(eq(courses.clientId, clientId), eq(courses.id, courseId)))
       ).length > 0,
     approvalMayWait: () => Promise.resolve(false),
+    levels: createLoyaltyLevelsPort(db),
+    // The demo's items are for everyone of their client.
+    shopperOf: () => Promise.resolve({ countryId: null, areaIds: [], roles: [] }),
+    areasOf: () => Promise.resolve([]),
     customerOf: () => Promise.resolve(null),
     messageKey,
     staffOf: () => Promise.resolve([]),

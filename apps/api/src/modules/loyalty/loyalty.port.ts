@@ -130,6 +130,48 @@ export function createLoyaltyMembershipPort(db: DbOrTx): LoyaltyMembershipPort {
   };
 }
 
+/** A level of the program as other areas read it (the store's minimum level). */
+export interface LoyaltyLevelRef {
+  id: number;
+  name: string;
+  /** 1, 2 or 3: a higher position is a higher level. */
+  position: number;
+}
+
+/** What the store reads of the program's levels (docs/store.md): read only, in the caller's unit of work. */
+export interface LoyaltyLevelsPort {
+  /** The client's levels, lowest first. */
+  levels(clientId: number): Promise<LoyaltyLevelRef[]>;
+  /** The level the member holds, else the program's first; null when the client has no levels. */
+  memberLevel(clientId: number, userId: number): Promise<LoyaltyLevelRef | null>;
+}
+
+export function createLoyaltyLevelsPort(db: DbOrTx): LoyaltyLevelsPort {
+  const toRef = (r: { id: number; name: string; position: number }) => ({
+    id: Number(r.id),
+    name: r.name,
+    position: Number(r.position),
+  });
+  return {
+    async levels(clientId) {
+      return rowsOf<{ id: number; name: string; position: number }>(
+        await db.execute(sql`select id, name, position from loyalty_levels
+          where client_id = ${clientId} order by position`),
+      ).map(toRef);
+    },
+    async memberLevel(clientId, userId) {
+      const [row] = rowsOf<{ id: number; name: string; position: number }>(
+        await db.execute(sql`select l.id, l.name, l.position from loyalty_levels l
+          where l.client_id = ${clientId}
+          order by (l.id = (select m.level_id from loyalty_member_levels m
+            where m.client_id = ${clientId} and m.user_id = ${userId})) desc nulls last, l.position
+          limit 1`),
+      );
+      return row ? toRef(row) : null;
+    },
+  };
+}
+
 /**
  * What the loyalty program reads of the sales module: the sales still waiting for the audit, so a
  * level-change request is approved only once the member's invoices are audited (docs/loyalty.md).

@@ -1,6 +1,8 @@
 import { can, permissionRoles } from '@trilha/contracts/permissions';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
+import type { TenantInfo } from '../../plugins/tenant';
+import { createLoyaltyLevelsPort } from '../loyalty/loyalty.port';
 import type { LearningFinishes } from '../rewards/awards.ports';
 import type { LedgerPort } from '../rewards/ports';
 import { createStoreBulk } from './store.bulk';
@@ -21,6 +23,13 @@ export function registerStore(
     ledger: LedgerPort;
     learning: Pick<LearningFinishes, 'finished' | 'target'>;
     approvalMayWait?: ApprovalMayWait;
+    /** Learning's audience facts about a user and its taxonomy (an item's audience). */
+    audience: {
+      viewers: {
+        load(userId: number, tenant: TenantInfo): Promise<{ countryId: number | null; areaIds: number[] }>;
+      };
+      authoring: { taxonomy(clientId: number): Promise<{ areas: { id: number; name: string }[] }> };
+    };
   },
 ) {
   const customerOf = async (userId: number) => {
@@ -39,6 +48,15 @@ export function registerStore(
     courseExists: async (clientId, courseId) =>
       (await deps.learning.target(clientId, 'course', courseId)) !== null,
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
+    levels: createLoyaltyLevelsPort(deps.db),
+    shopperOf: async (userId, clientId) => {
+      const person = await deps.services.directory.withActiveMemberships(userId);
+      const roles = person?.memberships.find((m) => m.clientId === clientId)?.roles ?? [];
+      const tenant = { clientId, roles, isSuperuser: false, flags: {} } as TenantInfo;
+      const v = await deps.audience.viewers.load(userId, tenant);
+      return { countryId: v.countryId, areaIds: v.areaIds, roles };
+    },
+    areasOf: async (clientId) => (await deps.audience.authoring.taxonomy(clientId)).areas,
     customerOf,
     messageKey: deps.config.MESSAGE_KEY,
     staffOf: (clientId) => deps.services.directory.holdersOf(clientId, storeStaffRoles),

@@ -10,6 +10,7 @@ import {
   storeVariants,
   storeVouchers,
 } from '../../db/schema/store';
+import { countries } from '../../db/schema/core';
 import { tenantScope } from '../../db/tenant-scope';
 
 export type DepartmentRow = typeof storeDepartments.$inferSelect;
@@ -147,7 +148,13 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
     },
 
     /** The learner's listing: active items open at `now`, filtered, sorted and paged. */
-    async listing(query: StoreListQuery, now: Date, available: number, lang: LanguageCode) {
+    async listing(
+      query: StoreListQuery,
+      now: Date,
+      available: number,
+      lang: LanguageCode,
+      who: { countryId: number | null; areaIds: readonly number[]; roles: readonly string[] },
+    ) {
       const at = now.toISOString();
       const stockOf = sql<number>`case when ${storeItems.hasVariants}
         then coalesce((select sum(sv.stock)::int from ${storeVariants} sv
@@ -163,6 +170,10 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
         query.priceMax !== undefined ? lte(storeItems.price, query.priceMax) : undefined,
         query.affordable ? lte(storeItems.price, available) : undefined,
         query.q ? titleLike(query.q, lang) : undefined,
+        // The item's audience (store.service `inAudience`): every list that is set matches.
+        sql`(cardinality(${storeItems.audienceAreaIds}) = 0 or ${storeItems.audienceAreaIds} && ${intArray(who.areaIds)}::int[])`,
+        sql`(cardinality(${storeItems.audienceCountryIds}) = 0 or ${who.countryId ?? 0} = any(${storeItems.audienceCountryIds}))`,
+        sql`(cardinality(${storeItems.audienceRoles}) = 0 or ${storeItems.audienceRoles} && ${textArray(who.roles)}::text[])`,
       ];
       const title = sql`lower(coalesce(nullif(${storeItems.title} ->> ${lang}, ''), ${storeItems.title} ->> 'pt-BR'))`;
       const order =
@@ -433,6 +444,16 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
       );
     },
 
+    /** How many of these country ids exist. */
+    async knownCountries(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(countries)
+        .where(inArray(countries.id, [...ids]));
+      return Number(row?.n ?? 0);
+    },
+
     freeVoucherCount: async (itemId: number) => {
       const [row] = await db
         .select({ n: count() })
@@ -442,6 +463,11 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
     },
   };
 }
+
+/** Postgres array literals (parameters, cast in SQL). */
+const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 function titleLike(q: string, lang: LanguageCode) {
   const pattern = `%${q.toLowerCase().replace(LIKE_ESCAPE, (c) => `\\${c}`)}%`;

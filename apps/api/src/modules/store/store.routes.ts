@@ -15,6 +15,7 @@ import {
   departmentList,
   itemBody,
   lowStockList,
+  storeEditorOptions,
   redeemBody,
   reproveBody,
   shipBody,
@@ -340,6 +341,18 @@ export function registerStoreRoutes(app: App, deps: CoreDeps, store: StoreServic
       },
     },
     async (request) => ({ item: await store.saveItem(actor(request), request.params.id, request.body) }),
+  );
+  app.get(
+    '/api/admin/store/options',
+    {
+      preHandler: manage,
+      schema: {
+        tags: adminTags,
+        summary: "What the item editor offers: the loyalty program's levels and the client's areas",
+        response: { 200: storeEditorOptions, ...errors },
+      },
+    },
+    async (request) => store.editorOptions(request.tenant!.clientId),
   );
   app.get(
     '/api/admin/store/low-stock',

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   type RedeemBody,
   type StoreItemDetail,
+  type StoreLevel,
   type StoreListQuery,
   type StoreName,
   type StoreOrder,
@@ -23,6 +24,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { createSealer, resolveMessageKey, type Sealer } from '../messaging/sealed';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { LoyaltyLevelsPort } from '../loyalty/loyalty.port';
 import type { LedgerPort } from '../rewards/ports';
 import {
   createStoreRepo,
@@ -40,6 +42,26 @@ import {
  */
 export type ApprovalMayWait = (userId: number, clientId: number) => Promise<boolean>;
 
+/** What an item's audience is tested against: the shopper's country, areas and profiles in the client. */
+export interface Shopper {
+  countryId: number | null;
+  areaIds: readonly number[];
+  roles: readonly string[];
+}
+
+/** Whether the shopper is of the item's audience: every list that is set matches (empty: everyone). */
+export function inAudience(
+  item: Pick<ItemRow, 'audienceAreaIds' | 'audienceCountryIds' | 'audienceRoles'>,
+  who: Shopper,
+) {
+  return (
+    (item.audienceAreaIds.length === 0 || item.audienceAreaIds.some((id) => who.areaIds.includes(id))) &&
+    (item.audienceCountryIds.length === 0 ||
+      (who.countryId !== null && item.audienceCountryIds.includes(who.countryId))) &&
+    (item.audienceRoles.length === 0 || item.audienceRoles.some((r) => who.roles.includes(r)))
+  );
+}
+
 export interface StoreDeps {
   db: Db;
   now: () => Date;
@@ -50,6 +72,12 @@ export interface StoreDeps {
   /** Whether the client has that course (learning's targets). */
   courseExists: (clientId: number, courseId: number) => Promise<boolean>;
   approvalMayWait: ApprovalMayWait;
+  /** The loyalty program's levels and the member's (read only). */
+  levels: LoyaltyLevelsPort;
+  /** The user's country, areas and profiles in the client (learning's audience facts). */
+  shopperOf: (userId: number, clientId: number) => Promise<Shopper>;
+  /** The client's audience areas (learning's taxonomy). */
+  areasOf: (clientId: number) => Promise<{ id: number; name: string }[]>;
   /** The name and e-mail the back office's queue shows (the users module's directory). */
   customerOf: (userId: number) => Promise<{ name: string; email: string | null } | null>;
   messageKey: string | undefined;
@@ -109,6 +137,7 @@ export function createStoreService(deps: StoreDeps) {
       title: row.title as StoreName,
       description: row.description as AdminItem['description'],
       imageUrl: row.imageUrl,
+      gallery: row.gallery,
       price: row.price,
       stock: row.stock,
       kind: row.kind,
@@ -119,6 +148,11 @@ export function createStoreService(deps: StoreDeps) {
       availableUntil: iso(row.availableUntil),
       requiredCourseIds: row.requiredCourseIds,
       minLevelId: row.minLevelId,
+      audience: {
+        areaIds: row.audienceAreaIds,
+        countryIds: row.audienceCountryIds,
+        roles: row.audienceRoles,
+      },
       active: row.active,
       redeemed: row.redeemed,
       lowStockThreshold: row.lowStockThreshold,
@@ -175,6 +209,47 @@ export function createStoreService(deps: StoreDeps) {
     for (const id of courseIds) {
       if (!(await deps.courseExists(clientId, id))) throw new AppError('STORE_REF_INVALID', 422);
     }
+  }
+
+  /** The level is one of the program's in this client, the areas are the client's, the countries exist. */
+  async function checkLevelAndAudience(
+    repo: StoreRepo,
+    clientId: number,
+    minLevelId: number | null,
+    audience: { areaIds: number[]; countryIds: number[] },
+  ) {
+    if (minLevelId !== null && !(await deps.levels.levels(clientId)).some((l) => l.id === minLevelId)) {
+      throw new AppError('STORE_REF_INVALID', 422, { details: { field: 'minLevelId' } });
+    }
+    const areas = new Set((await deps.areasOf(clientId)).map((a) => a.id));
+    if (audience.areaIds.some((id) => !areas.has(id))) {
+      throw new AppError('STORE_REF_INVALID', 422, { details: { field: 'audience.areaIds' } });
+    }
+    if ((await repo.knownCountries(audience.countryIds)) !== audience.countryIds.length) {
+      throw new AppError('STORE_REF_INVALID', 422, { details: { field: 'audience.countryIds' } });
+    }
+  }
+
+  /**
+   * The level the item asks for when the user's is lower, else null. A level the program no longer has
+   * cannot be reached: it is named by its id.
+   */
+  async function missingLevel(clientId: number, userId: number, item: ItemRow): Promise<StoreLevel | null> {
+    if (item.minLevelId === null) return null;
+    const levels = await deps.levels.levels(clientId);
+    const needed = levels.find((l) => l.id === item.minLevelId);
+    if (!needed) return { id: item.minLevelId, name: '', position: Number.MAX_SAFE_INTEGER };
+    const mine = await deps.levels.memberLevel(clientId, userId);
+    return mine && mine.position >= needed.position ? null : needed;
+  }
+
+  /** The item when the shopper may see it (active and of its audience), else 404. */
+  async function visibleItem(repo: StoreRepo, actor: Actor, id: number) {
+    const item = await repo.item(id);
+    if (!item.active || !inAudience(item, await deps.shopperOf(actor.userId, actor.clientId))) {
+      throw notFound();
+    }
+    return item;
   }
 
   const isOpen = (item: ItemRow, at: Date) =>
@@ -373,12 +448,19 @@ export function createStoreService(deps: StoreDeps) {
       const repo = repoOf(actor.clientId);
       const itemId = await uow.run(async (tx) => {
         await checkItemRefs(repo, actor.clientId, body.departmentId, body.categoryId, body.requiredCourseIds);
+        const audience = {
+          areaIds: [...new Set(body.audience.areaIds)],
+          countryIds: [...new Set(body.audience.countryIds)],
+          roles: [...new Set(body.audience.roles)],
+        };
+        await checkLevelAndAudience(repo, actor.clientId, body.minLevelId, audience);
         const values = {
           departmentId: body.departmentId,
           categoryId: body.categoryId,
           title: body.title,
           description: body.description,
           imageUrl: body.imageUrl,
+          gallery: body.gallery,
           price: body.price,
           hasVariants: body.variants.length > 0,
           kind: body.kind,
@@ -386,6 +468,9 @@ export function createStoreService(deps: StoreDeps) {
           availableUntil: body.availableUntil ? new Date(body.availableUntil) : null,
           requiredCourseIds: [...new Set(body.requiredCourseIds)],
           minLevelId: body.minLevelId,
+          audienceAreaIds: audience.areaIds,
+          audienceCountryIds: audience.countryIds,
+          audienceRoles: audience.roles,
           active: body.active,
           lowStockThreshold: body.lowStockThreshold,
         };
@@ -444,8 +529,11 @@ export function createStoreService(deps: StoreDeps) {
     // The learner's store
 
     async listing(actor: Actor, query: StoreListQuery, lang: LanguageCode) {
-      const points = await available(actor.clientId, actor.userId);
-      const { rows, total } = await repoOf(actor.clientId).listing(query, deps.now(), points, lang);
+      const [points, shopper] = await Promise.all([
+        available(actor.clientId, actor.userId),
+        deps.shopperOf(actor.userId, actor.clientId),
+      ]);
+      const { rows, total } = await repoOf(actor.clientId).listing(query, deps.now(), points, lang, shopper);
       return {
         items: rows.map((r) => ({
           id: r.item.id,
@@ -468,14 +556,14 @@ export function createStoreService(deps: StoreDeps) {
     async detail(actor: Actor, id: number, lang: LanguageCode): Promise<StoreItemDetail> {
       const repo = repoOf(actor.clientId);
       const at = deps.now();
-      const item = await repo.item(id);
-      if (!item.active) throw notFound();
+      const item = await visibleItem(repo, actor, id);
       const variants = await repo.variants([id]);
       const stock = item.hasVariants ? variants.reduce((n, v) => n + v.stock, 0) : item.stock;
       const points = await available(actor.clientId, actor.userId);
       const missing = {
         points: Math.max(0, item.price - points),
         courseIds: await missingCourses(actor.clientId, actor.userId, item),
+        level: await missingLevel(actor.clientId, actor.userId, item),
         outOfStock: stock === 0,
         categoryLimitReached: await categoryLimitReached(repo, actor.userId, item, at),
         notAvailableNow: !isOpen(item, at),
@@ -496,11 +584,17 @@ export function createStoreService(deps: StoreDeps) {
           availableFrom: iso(item.availableFrom),
           availableUntil: iso(item.availableUntil),
           requiredCourseIds: item.requiredCourseIds,
+          gallery: item.gallery,
+          minLevel:
+            item.minLevelId === null
+              ? null
+              : ((await deps.levels.levels(actor.clientId)).find((l) => l.id === item.minLevelId) ?? null),
         },
         missing,
         canRedeem:
           missing.points === 0 &&
           missing.courseIds.length === 0 &&
+          missing.level === null &&
           !missing.outOfStock &&
           !missing.categoryLimitReached &&
           !missing.notAvailableNow,
@@ -525,7 +619,7 @@ export function createStoreService(deps: StoreDeps) {
             return { order: await orderOf(repo, existing, it, lang, actor.userId), replayed: true };
           }
           const at = deps.now();
-          const item = await repo.item(itemId);
+          const item = await visibleItem(repo, actor, itemId);
           if (!isOpen(item, at)) throw new AppError('STORE_ITEM_NOT_AVAILABLE', 422);
           const variants = item.hasVariants ? await repo.variants([itemId]) : [];
           if (item.hasVariants !== (body.variantId !== null))
@@ -537,6 +631,9 @@ export function createStoreService(deps: StoreDeps) {
             throw new AppError('STORE_ADDRESS_REQUIRED', 422);
           if ((await missingCourses(actor.clientId, actor.userId, item)).length > 0) {
             throw new AppError('STORE_COURSE_REQUIRED', 422);
+          }
+          if ((await missingLevel(actor.clientId, actor.userId, item)) !== null) {
+            throw new AppError('STORE_LEVEL_REQUIRED', 422);
           }
           // Locks the user's account: from here on this user's redemptions run one at a time.
           const hold = await deps.ledger.hold({
@@ -596,6 +693,12 @@ export function createStoreService(deps: StoreDeps) {
         if (pgCode === '40P01' || pgCode === '40001') throw new AppError('STORE_REDEEM_FAILED', 409);
         throw error;
       }
+    },
+
+    /** What the item editor offers: the program's levels and the client's audience areas. */
+    async editorOptions(clientId: number) {
+      const [levels, areas] = await Promise.all([deps.levels.levels(clientId), deps.areasOf(clientId)]);
+      return { levels, areas: areas.map((a) => ({ id: a.id, name: a.name })) };
     },
 
     /** The departments and categories a learner filters by, named in the caller's language. */

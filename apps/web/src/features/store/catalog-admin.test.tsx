@@ -36,6 +36,7 @@ const item = (id: number, over: Partial<AdminItem> = {}): AdminItem => ({
   title: names(`Prêmio ${id}`),
   description: { 'pt-BR': 'Descrição' },
   imageUrl: null,
+  gallery: [],
   price: 300,
   stock: 8,
   kind: 'physical',
@@ -44,6 +45,7 @@ const item = (id: number, over: Partial<AdminItem> = {}): AdminItem => ({
   availableUntil: null,
   requiredCourseIds: [],
   minLevelId: null,
+  audience: { areaIds: [], countryIds: [], roles: [] },
   active: true,
   redeemed: 0,
   lowStockThreshold: 5,
@@ -57,6 +59,14 @@ const lists = (items: AdminItem[]) => (url: string, init?: RequestInit) => {
     return json({ items: [{ id: 1, name: names('Tecnologia'), position: 0 }] });
   if (url === '/api/admin/store/categories')
     return json({ items: [{ id: 2, name: names('Áudio'), maxPerUser: 2, periodDays: 30 }] });
+  if (url === '/api/admin/store/options')
+    return json({
+      levels: [
+        { id: 31, name: 'Basic', position: 1 },
+        { id: 32, name: 'Creator', position: 2 },
+      ],
+      areas: [{ id: 41, name: 'Norte' }],
+    });
   if (url.startsWith('/api/admin/store/items?'))
     return json({ items, total: items.length, page: 1, pageSize: 20 });
   return undefined;
@@ -132,6 +142,45 @@ describe('the store catalog in the back office', () => {
     );
     const sent = calls.find((c) => c.url === '/api/admin/store/items/3/vouchers')!;
     expect(JSON.parse(String(sent.init?.body))).toEqual({ codes: ['CINE-1', 'CINE-2'] });
+  });
+
+  it('edits the gallery’s order, the level needed and the audience', async () => {
+    const mug = item(4, { title: names('Caneca'), imageUrl: '/cover.webp', gallery: ['/a.webp', '/b.webp'] });
+    const { calls } = mockApi(lists([mug]), (url, init) =>
+      url === '/api/admin/store/items/4' && init?.method === 'PUT' ? json({ item: mug }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(
+      within(await screen.findByTestId('catalog-item')).getByRole('button', { name: 'Editar' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Editar prêmio' });
+    expect(within(dialog).getAllByTestId('gallery-photo')).toHaveLength(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Subir a foto 2' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar foto' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da foto 3' }), {
+      target: { value: ' /c.webp ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar foto' }));
+    // The level, from the loyalty program's levels.
+    const input = (label: string) =>
+      within(dialog)
+        .getAllByLabelText(label)
+        .find((el) => el.tagName === 'INPUT' && el.getAttribute('type') !== 'hidden') as HTMLInputElement;
+    await waitFor(() => expect(input('Nível mínimo no programa').disabled).toBe(false));
+    fireEvent.click(input('Nível mínimo no programa'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Creator' }));
+    fireEvent.click(input('Áreas'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Norte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.some((c) => c.init?.method === 'PUT')).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.init?.method === 'PUT')!.init?.body));
+    expect(body).toMatchObject({
+      imageUrl: '/cover.webp',
+      // Moved up, a new one trimmed, the empty one left out.
+      gallery: ['/b.webp', '/a.webp', '/c.webp'],
+      minLevelId: 32,
+      audience: { areaIds: [41], countryIds: [], roles: [] },
+    });
   });
 
   it('creates a department and says why one in use is not deleted', async () => {

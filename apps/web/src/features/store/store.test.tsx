@@ -157,6 +157,7 @@ const detail = (
   const m = {
     points: 0,
     courseIds: [],
+    level: null,
     outOfStock: false,
     categoryLimitReached: false,
     notAvailableNow: false,
@@ -170,12 +171,15 @@ const detail = (
       availableFrom: null,
       availableUntil: null,
       requiredCourseIds: [],
+      gallery: [],
+      minLevel: null,
       ...over,
     },
     missing: m,
     canRedeem:
       m.points === 0 &&
       m.courseIds.length === 0 &&
+      m.level === null &&
       !m.outOfStock &&
       !m.categoryLimitReached &&
       !m.notAvailableNow,
@@ -257,6 +261,36 @@ describe('the details page', () => {
     ).toBeTruthy();
     expect(screen.getByText('Restam 2')).toBeTruthy();
     expect(screen.getByText('Algodão, estampa do programa.')).toBeTruthy();
+    expect((screen.getByTestId('redeem-open') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the gallery in order and names the level to reach', async () => {
+    mockApi((url) => {
+      if (url === '/api/rewards/summary') return json(summary);
+      if (url === '/api/store/items/5')
+        return json(
+          detail(
+            { imageUrl: '/cover.webp', gallery: ['/two.webp', '/three.webp'] },
+            { level: { id: 3, name: 'Influencer', position: 3 } },
+          ),
+        );
+      return undefined;
+    });
+    renderAt('/reward-store/details/5');
+    const gallery = await screen.findByTestId('item-gallery');
+    const thumbs = within(gallery).getAllByRole('button');
+    expect(thumbs).toHaveLength(3);
+    expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(gallery).getByRole('button', { name: 'Mostrar a foto 3 de 3' }));
+    expect(screen.getByRole('img', { name: 'Foto 3 de 3 de Camiseta do time' }).getAttribute('src')).toBe(
+      '/three.webp',
+    );
+    fireEvent.keyDown(thumbs[2]!, { key: 'ArrowRight' });
+    expect(screen.getByRole('img', { name: 'Foto 1 de 3 de Camiseta do time' }).getAttribute('src')).toBe(
+      '/cover.webp',
+    );
+    const needs = screen.getByTestId('requirements');
+    expect(within(needs).getByText('Alcançar o nível Influencer no programa.')).toBeTruthy();
     expect((screen.getByTestId('redeem-open') as HTMLButtonElement).disabled).toBe(true);
   });
 

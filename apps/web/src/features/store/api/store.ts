@@ -14,6 +14,7 @@ import {
   type ItemBody,
   shipCsvResult,
   storeCatalog,
+  storeEditorOptions,
   storeItemDetail,
   storeItemPage,
   storeOrderPage,
@@ -289,6 +290,14 @@ export function useCategories() {
   return useQuery({
     queryKey: [...catalogKey, 'categories'],
     queryFn: ({ signal }) => apiRequest('/api/admin/store/categories', { schema: categoryList, signal }),
+  });
+}
+
+/** What the item editor offers: the loyalty program's levels and the client's audience areas. */
+export function useEditorOptions() {
+  return useQuery({
+    queryKey: [...catalogKey, 'options'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/store/options', { schema: storeEditorOptions, signal }),
   });
 }
 

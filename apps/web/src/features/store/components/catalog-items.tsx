@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { AdminItem, ItemKind } from '@trilha/contracts/store';
+import type { AdminItem, ItemKind, StoreAudience } from '@trilha/contracts/store';
 import { storeLimits } from '@trilha/contracts/store';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
   useCategories,
   useDepartments,
 } from '../api/store';
+import { GalleryFields, LevelAndAudienceFields } from './catalog-item-extras';
 import { usePoints } from './format';
 import { emptyNames, NamesFields, namesOf, type Names } from './catalog-names';
 
@@ -99,8 +100,8 @@ function VoucherPool({ item }: { item: AdminItem }) {
 
 /**
  * Creates or edits an item: texts in the four languages, department, category, price, stock, kind (fixed
- * once created), low-stock threshold, photo address and whether it is listed. Variants, dates and required
- * courses an item already has are sent back as they are.
+ * once created), low-stock threshold, cover photo and gallery, the loyalty level needed, the audience and
+ * whether it is listed. Variants, dates and required courses an item already has are sent back as they are.
  */
 function ItemDialog({ item, onClose }: { item: AdminItem | null; onClose: () => void }) {
   const { t } = useTranslation('store');
@@ -116,6 +117,13 @@ function ItemDialog({ item, onClose }: { item: AdminItem | null; onClose: () => 
   const [kind, setKind] = useState<ItemKind>(item?.kind ?? 'physical');
   const [threshold, setThreshold] = useState<number>(item?.lowStockThreshold ?? 5);
   const [imageUrl, setImageUrl] = useState(item?.imageUrl ?? '');
+  const [gallery, setGallery] = useState<string[]>(item?.gallery ?? []);
+  const [minLevelId, setMinLevelId] = useState<number | null>(item?.minLevelId ?? null);
+  const [audience, setAudience] = useState<StoreAudience>({
+    areaIds: item?.audience.areaIds ?? [],
+    countryIds: item?.audience.countryIds ?? [],
+    roles: (item?.audience.roles ?? []) as StoreAudience['roles'],
+  });
   const [active, setActive] = useState(item?.active ?? true);
   const [touched, setTouched] = useState(false);
   const hasVariants = (item?.variants.length ?? 0) > 0;
@@ -136,12 +144,14 @@ function ItemDialog({ item, onClose }: { item: AdminItem | null; onClose: () => 
           kind,
           lowStockThreshold: threshold,
           imageUrl: imageUrl.trim() || null,
+          gallery: gallery.map((g) => g.trim()).filter(Boolean),
+          audience,
           active,
           variants: item?.variants ?? [],
           availableFrom: item?.availableFrom ?? null,
           availableUntil: item?.availableUntil ?? null,
           requiredCourseIds: item?.requiredCourseIds ?? [],
-          minLevelId: item?.minLevelId ?? null,
+          minLevelId,
         },
       },
       {
@@ -245,6 +255,13 @@ function ItemDialog({ item, onClose }: { item: AdminItem | null; onClose: () => 
           maxLength={2000}
           value={imageUrl}
           onChange={(e) => setImageUrl(e.currentTarget.value)}
+        />
+        <GalleryFields value={gallery} onChange={setGallery} />
+        <LevelAndAudienceFields
+          levelId={minLevelId}
+          onLevel={setMinLevelId}
+          audience={audience}
+          onAudience={setAudience}
         />
         <Checkbox
           label={t('catalogAdmin.items.active')}

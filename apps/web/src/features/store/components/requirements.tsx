@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePoints } from './format';
 
-/** What the learner still needs before redeeming: points, courses, stock, the category's maximum, dates. */
+/**
+ * What the learner still needs before redeeming: points, courses, the program's level, stock, the
+ * category's maximum, dates.
+ */
 export function Requirements({ detail }: { detail: StoreItemDetail }) {
   const { t } = useTranslation('store');
   const { points } = usePoints();
@@ -28,6 +31,11 @@ export function Requirements({ detail }: { detail: StoreItemDetail }) {
       ),
     }),
   );
+  if (missing.level)
+    lines.push({
+      key: 'level',
+      text: missing.level.name ? t('needs.level', { level: missing.level.name }) : t('needs.levelGone'),
+    });
   if (missing.categoryLimitReached) lines.push({ key: 'limit', text: t('needs.categoryLimit') });
 
   if (lines.length === 0) {

@@ -20,7 +20,7 @@ import { WrapBadge } from '../../../components/wrap-badge';
 import { apiErrorText } from '../../../lib/form-errors';
 import { FEW_LEFT, useRewardsSummary, useStoreItem } from '../api/store';
 import { usePoints } from '../components/format';
-import { ItemPhoto } from '../components/item-photo';
+import { ItemGallery } from '../components/item-gallery';
 import { RedeemDialog } from '../components/redeem-dialog';
 import { Requirements } from '../components/requirements';
 import { StockBadge } from '../components/stock-badge';
@@ -78,7 +78,10 @@ export default function ItemDetailsPage() {
       {back}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         <Card withBorder padding={0} radius="md" component="figure" m={0} style={{ lineHeight: 0 }}>
-          <ItemPhoto src={item.imageUrl} alt={t('details.photoOf', { item: item.title })} height={340} />
+          <ItemGallery
+            title={item.title}
+            photos={[...(item.imageUrl ? [item.imageUrl] : []), ...item.gallery]}
+          />
         </Card>
         <Stack gap="md">
           <Stack gap={6}>
