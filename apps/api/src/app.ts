@@ -227,7 +227,12 @@ export async function buildApp(opts: BuildAppOptions) {
     ledger: rewards.ledger,
     badges: rewards.awards.badges,
   });
-  const sales = registerSales(app, { ...deps, loyalty: createLoyaltySalesPort(deps.db) });
+  const sales = registerSales(app, {
+    ...deps,
+    loyalty: createLoyaltySalesPort(deps.db),
+    levels: loyalty.loyalty,
+    ledger: rewards.ledger,
+  });
   const transfers = registerTransfers(app, {
     ...deps,
     ledger: rewards.ledger,

@@ -108,6 +108,8 @@ export const auditActions = [
   'loyalty.level_demote',
   'loyalty.campaign_close',
   'sales.report',
+  'sales.approve',
+  'sales.reject',
   'transfer.request',
   'transfer.status',
   'transfer.receive',

@@ -25,5 +25,7 @@ export const salesErrorCodes = [
   'SALES_PHOTO_TOO_LARGE',
   /** A product is not one of the campaign's products. */
   'SALES_PRODUCT_NOT_IN_CAMPAIGN',
+  /** The audit rejected the sale: the decision is final (approve or reject it again is refused). */
+  'SALES_ALREADY_REJECTED',
 ] as const;
 export type SalesErrorCode = (typeof salesErrorCodes)[number];

@@ -20,6 +20,9 @@ export const notificationKinds = [
   'transfers.confirmed',
   'transfers.refused',
   'transfers.failed',
+  'sales.approved',
+  'sales.rejected',
+  'sales.reversed',
   'loyalty.level_reached',
   'loyalty.level_approved',
   'loyalty.level_rejected',
@@ -49,6 +52,10 @@ export interface NotificationData {
   'transfers.confirmed': { points: number };
   'transfers.refused': { points: number; reason: string };
   'transfers.failed': { points: number };
+  /** The audit decided a sale report (docs/sales.md); a rejection after approval took points back. */
+  'sales.approved': { invoiceNumber: string; points: number; xp: number };
+  'sales.rejected': { invoiceNumber: string; reason: string };
+  'sales.reversed': { invoiceNumber: string; reason: string; points: number; xp: number };
   /** The member's XP in a campaign reached the next level: a level-change request is waiting (docs/loyalty.md). */
   'loyalty.level_reached': { levelName: string; campaignName: string };
   'loyalty.level_approved': { levelName: string };

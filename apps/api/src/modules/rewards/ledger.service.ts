@@ -25,6 +25,10 @@ export interface XpAdjustInput {
   actorId: number | null;
   reason: string | null;
   idempotencyKey: string;
+  /** What the move refers to (a sale's campaign when its approval is reversed). */
+  refType?: string | null;
+  refId?: number | null;
+  refLabel?: string | null;
 }
 
 export interface LedgerService extends LedgerPort, LedgerEarnings {
@@ -163,9 +167,9 @@ export function createLedgerService(deps: { db: Db }): LedgerService {
           amount: input.amount,
           balanceAfter: before.xp + input.amount,
           source: input.source,
-          refType: null,
-          refId: null,
-          refLabel: null,
+          refType: input.refType ?? null,
+          refId: input.refId ?? null,
+          refLabel: input.refLabel ?? null,
           actorId: input.actorId,
           reason: input.reason,
           idempotencyKey: input.idempotencyKey,

@@ -8,7 +8,16 @@ export type SaleRow = typeof sales.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
 export type NewSale = Omit<
   typeof sales.$inferInsert,
-  'id' | 'clientId' | 'status' | 'createdAt' | 'decidedAt' | 'decidedBy' | 'rejectionReason'
+  | 'id'
+  | 'clientId'
+  | 'status'
+  | 'createdAt'
+  | 'decidedAt'
+  | 'decidedBy'
+  | 'rejectionReason'
+  | 'creditedPoints'
+  | 'creditedXp'
+  | 'multiplier'
 >;
 
 /** One client's sale reports and their lines. */

@@ -133,6 +133,8 @@ export function createSalesService(deps: SalesDeps) {
             photoSha256: photo?.sha256 ?? null,
             photoWidth: photo?.width ?? null,
             photoHeight: photo?.height ?? null,
+            photoDhash: photo?.dhash ?? null,
+            units: lines.reduce((total, l) => total + l.quantity, 0),
             basePoints,
           });
           if (!row) throw duplicateInvoice();
