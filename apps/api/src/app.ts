@@ -210,6 +210,9 @@ export async function buildApp(opts: BuildAppOptions) {
     ledger: rewards.ledger,
     learning: learning.finishes,
     audience: learning,
+    // An order of a user with sales waiting for the audit waits too (docs/sales.md); `sales` is
+    // registered below and only asked once requests are served.
+    approvalMayWait: (userId, clientId) => sales.audit.awaitsAudit(userId, clientId),
   });
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
