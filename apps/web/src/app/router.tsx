@@ -206,6 +206,7 @@ const appScreens: RouteObject[] = [
 
   page('points-table', 'routes:pointsTable', () => import('../features/loyalty/pages/points-table-page')),
   page('campaigns', 'routes:campaigns', () => import('../features/loyalty/pages/campaigns-page')),
+  page('campaigns/levels', 'routes:levels', () => import('../features/loyalty/pages/levels-page')),
   page('profile', 'routes:profile', () => import('../features/profile/pages/profile-page')),
   soon('events', 'routes:events'),
   page('terms-and-conditions', 'routes:termsAndConditions', clientInstitutional),
@@ -407,6 +408,7 @@ const adminScreens: RouteObject[] = [
   loyaltyPage('stores', () => import('../features/loyalty/pages/admin-stores-page')),
   loyaltyPage('products', () => import('../features/loyalty/pages/admin-products-page')),
   loyaltyPage('levels', () => import('../features/loyalty/pages/admin-levels-page')),
+  loyaltyPage('level-requests', () => import('../features/loyalty/pages/admin-level-requests-page')),
   loyaltyPage(':id', () => import('../features/loyalty/pages/admin-campaign-editor-page')),
   rewardsPage('store-catalog', () => import('../features/store/pages/admin-catalog-page')),
   { path: '*', element: <NotFoundPage />, handle: { title: 'routes:notFound' } satisfies RouteHandle },

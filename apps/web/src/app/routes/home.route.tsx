@@ -21,6 +21,14 @@ const DailyChallengeCard = lazy(() =>
   }),
 );
 
+/** The loyalty program's level card: its own chunk too; it shows only where the client runs the program. */
+const LevelCard = lazy(() =>
+  import('../../features/loyalty/components/level-card').catch((error: unknown) => {
+    console.error(error);
+    return { default: () => null };
+  }),
+);
+
 /**
  * The home route: the home page with the session's preference fields composed in. The fields' chunk is
  * fetched as the page first renders (the page shows the fields a moment later, with the module tiles) and
@@ -32,6 +40,11 @@ export default function HomeRoute() {
   }, []);
   return (
     <HomePage
+      level={
+        <Suspense fallback={null}>
+          <LevelCard />
+        </Suspense>
+      }
       dailyChallenge={
         <Suspense fallback={null}>
           <DailyChallengeCard />

@@ -128,10 +128,12 @@ export interface HomePageProps {
   preferences?: ReactNode;
   /** The daily challenge's card (lazy, its own chunk), composed in by the route. */
   dailyChallenge?: ReactNode;
+  /** The loyalty program's level card (lazy, its own chunk), composed in by the route. */
+  level?: ReactNode;
 }
 
 /** Home: a welcome with the user's name and company, and the company's modules as tiles. */
-export function HomePage({ preferences, dailyChallenge }: HomePageProps) {
+export function HomePage({ preferences, dailyChallenge, level }: HomePageProps) {
   const { t } = useTranslation(['home', 'common', 'nav']);
   const session = useSession();
   const client = useSelectedClient();
@@ -174,6 +176,7 @@ export function HomePage({ preferences, dailyChallenge }: HomePageProps) {
           <Suspense fallback={<Card shadow="xs" mih={180} aria-hidden />}>
             <RewardsCard onSettled={cards.rewardsSettled} />
           </Suspense>
+          {level}
           <Suspense fallback={null}>
             <ContinueCard onSettled={cards.continueSettled} />
           </Suspense>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-const sections = ['stores', 'products', 'levels'] as const;
+const sections = ['stores', 'products', 'levels', 'level-requests'] as const;
 
 /** The loyalty back office's title and its screens as tabs that change the address. */
 export function LoyaltyAdminHeader({
@@ -23,7 +23,10 @@ export function LoyaltyAdminHeader({
   const navigate = useNavigate();
   const tabs = [
     { to: '/admin/campaigns', label: t('admin.sections.campaigns') },
-    ...sections.map((s) => ({ to: `/admin/campaigns/${s}`, label: t(`admin.sections.${s}`) })),
+    ...sections.map((s) => ({
+      to: `/admin/campaigns/${s}`,
+      label: t(`admin.sections.${s === 'level-requests' ? 'levelRequests' : s}`),
+    })),
   ];
   const active = tabs.slice(1).find((tab) => pathname.startsWith(tab.to))?.to ?? '/admin/campaigns';
   return (
