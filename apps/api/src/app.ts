@@ -52,6 +52,7 @@ import { registerSence } from './modules/sence/sence.feature';
 import { registerGames } from './modules/games/games.feature';
 import { registerDailyChallenge } from './modules/daily-challenge/daily-challenge.feature';
 import { registerStore } from './modules/store/store.feature';
+import { registerPhotos } from './modules/photos/photos.feature';
 import { registerSales } from './modules/sales/sales.feature';
 import { createPendingSalesPort } from './modules/sales/sales.pending';
 import { registerTransfers } from './modules/transfers/transfers.feature';
@@ -236,6 +237,11 @@ export async function buildApp(opts: BuildAppOptions) {
     levels: loyalty.loyalty,
     ledger: rewards.ledger,
   });
+  const photos = registerPhotos(app, {
+    ...deps,
+    loyalty: createLoyaltySalesPort(deps.db),
+    ledger: rewards.ledger,
+  });
   const transfers = registerTransfers(app, {
     ...deps,
     ledger: rewards.ledger,
@@ -258,6 +264,7 @@ export async function buildApp(opts: BuildAppOptions) {
     games,
     dailyChallenge,
     sales,
+    photos,
     transfers,
   };
   // Every job and reaction is defined by now (core and features); sending needs a started queue.

@@ -5,6 +5,7 @@ import { gamesErrorCodes } from './errors-games';
 import { learningErrorCodes } from './errors-learning';
 import { loyaltyErrorCodes } from './errors-loyalty';
 import { dailyChallengeErrorCodes } from './errors-daily-challenge';
+import { photosErrorCodes } from './errors-photos';
 import { platformErrorCodes } from './errors-platform';
 import { profileErrorCodes } from './errors-profile';
 import { reactionsErrorCodes } from './errors-reactions';
@@ -50,6 +51,7 @@ export const errorCodes = [
   ...gamesErrorCodes,
   ...learningErrorCodes,
   ...loyaltyErrorCodes,
+  ...photosErrorCodes,
   ...platformErrorCodes,
   ...dailyChallengeErrorCodes,
   ...profileErrorCodes,

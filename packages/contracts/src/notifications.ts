@@ -23,6 +23,8 @@ export const notificationKinds = [
   'sales.approved',
   'sales.rejected',
   'sales.reversed',
+  'photos.approved',
+  'photos.rejected',
   'loyalty.level_reached',
   'loyalty.level_approved',
   'loyalty.level_rejected',
@@ -56,6 +58,9 @@ export interface NotificationData {
   'sales.approved': { invoiceNumber: string; points: number; xp: number };
   'sales.rejected': { invoiceNumber: string; reason: string };
   'sales.reversed': { invoiceNumber: string; reason: string; points: number; xp: number };
+  /** The audit decided a store photo (docs/photos.md). */
+  'photos.approved': { typeName: string; storeName: string; points: number };
+  'photos.rejected': { typeName: string; storeName: string; reason: string };
   /** The member's XP in a campaign reached the next level: a level-change request is waiting (docs/loyalty.md). */
   'loyalty.level_reached': { levelName: string; campaignName: string };
   'loyalty.level_approved': { levelName: string };

@@ -35,4 +35,6 @@ export const migrationAreas: readonly { name: string; schema: readonly string[] 
   { name: 'daily_challenge', schema: ['daily-challenge'] },
   // Points transfer to and from the partner loyalty program (docs/transfers.md).
   { name: 'transfers', schema: ['transfers'] },
+  // Store photos of the loyalty program: photo types and the weekly photos (docs/photos.md).
+  { name: 'photos', schema: ['photos'] },
 ];

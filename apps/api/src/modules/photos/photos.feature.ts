@@ -1,0 +1,28 @@
+import type { App } from '../../context';
+import type { CoreDeps } from '../../features';
+import type { LoyaltySalesPort } from '../loyalty/loyalty.port';
+import type { LedgerService } from '../rewards/ledger.service';
+import { registerPhotosRoutes } from './photos.routes';
+import { createPhotosService } from './photos.service';
+
+/**
+ * Store photos of the loyalty program (docs/photos.md). The campaign, the registration and the store are
+ * read through the loyalty module's sales port; the approval credits through the ledger.
+ */
+export function registerPhotos(
+  app: App,
+  deps: CoreDeps & { loyalty: LoyaltySalesPort; ledger: Pick<LedgerService, 'credit'> },
+) {
+  const photos = createPhotosService({
+    db: deps.db,
+    now: () => new Date(),
+    storage: deps.storage,
+    loyalty: deps.loyalty,
+    ledger: deps.ledger,
+    notifications: deps.services.notifications,
+  });
+  registerPhotosRoutes(app, deps, photos);
+  return { photos };
+}
+
+export type PhotosModule = ReturnType<typeof registerPhotos>;

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '@trilha/contracts/errors';
+import {
+  auditPhoto,
+  auditPhotoPage,
+  auditPhotoQuery,
+  photoIdParams,
+  photoLimits,
+  photoType,
+  photoTypeList,
+  photoWeek,
+  photoWeekQuery,
+  rejectPhotoBody,
+  storePhoto,
+  storePhotoPage,
+  storePhotoQuery,
+} from '@trilha/contracts/photos';
+import type { App } from '../../context';
+import type { CoreDeps } from '../../features';
+import { AppError } from '../../lib/errors';
+import type { PhotosService } from './photos.service';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  422: errorBody,
+};
+const tags = ['loyalty: photos'];
+const adminTags = ['admin: photos'];
+
+/** The `photo` field (JSON) may be this long, far above what its zod limits accept. */
+const FIELD_BYTES = 4 * 1024;
+
+const badForm = (reason: string) => new AppError('BAD_REQUEST', 400, { details: { field: 'photo', reason } });
+const imageTooLarge = () =>
+  new AppError('PHOTOS_IMAGE_TOO_LARGE', 413, {
+    details: { field: 'image', maxBytes: photoLimits.imageBytes },
+    params: { megabytes: photoLimits.imageBytes / 1024 / 1024 },
+  });
+
+/** The parts of a multipart send: the field `photo` (JSON) and the file `image`, read up to its limit. */
+async function sendParts(request: FastifyRequest): Promise<{ body: unknown; image: Buffer | null }> {
+  let body: unknown = undefined;
+  let image: Buffer | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: photoLimits.imageBytes, files: 1, fields: 4, fieldSize: FIELD_BYTES },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') throw badForm('unexpected_file');
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
+        if (part.file.truncated) throw imageTooLarge();
+        image = Buffer.concat(chunks);
+      } else if (part.fieldname === 'photo') {
+        if (part.valueTruncated) throw badForm('too_long');
+        try {
+          body = JSON.parse(String(part.value));
+        } catch {
+          throw badForm('not_json');
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw badForm('malformed');
+  }
+  if (body === undefined) throw badForm('missing');
+  return { body, image };
+}
+
+const images = new WeakMap<FastifyRequest, { body: unknown; image: Buffer | null }>();
+
+/**
+ * Reads the multipart send ahead of the idempotency guard and leaves as the request's body the photo's
+ * fields and the image's SHA-256, so a key sent again with another image is refused (422) rather than
+ * answered with the first photo.
+ */
+async function readMultipartSend(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_CONTENT_TYPE', 415);
+  const parts = await sendParts(request);
+  images.set(request, parts);
+  (request as { body: unknown }).body = {
+    photo: parts.body,
+    imageSha256: parts.image ? createHash('sha256').update(parts.image).digest('hex') : null,
+  };
+}
+
+const sendImage = (reply: FastifyReply, bytes: Buffer) =>
+  reply
+    .type('image/webp')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(bytes);
+
+/** Store photos (docs/photos.md): the learner's routes, the photo types' editor and the audit. */
+export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosService) {
+  const { requireClient, requireCapability, idempotencyRequired, idempotent } = deps.guards;
+  const manage = requireCapability('campaigns.manage');
+  const review = requireCapability('audit.review');
+  const actor = (request: FastifyRequest) => ({
+    userId: request.auth!.userId,
+    clientId: request.tenant!.clientId,
+  });
+
+  app.get(
+    '/api/loyalty/photo-types',
+    {
+      preHandler: requireClient,
+      schema: { tags, summary: 'The active photo types', response: { 200: photoTypeList, ...errors } },
+    },
+    async (request) => photos.types(request.tenant!.clientId, true),
+  );
+
+  app.get(
+    '/api/loyalty/photos/week',
+    {
+      preHandler: requireClient,
+      schema: {
+        tags,
+        summary: 'This week at a store (Monday to Sunday in its time zone): each type and its photo, if sent',
+        querystring: photoWeekQuery,
+        response: { 200: photoWeek, ...errors },
+      },
+    },
+    async (request) => photos.week(actor(request), request.query.campaign, request.query.store),
+  );
+
+  app.post(
+    '/api/loyalty/photos',
+    {
+      preHandler: [requireClient, readMultipartSend, idempotencyRequired],
+      schema: {
+        tags,
+        summary:
+          'Sends a store photo (multipart: field `photo` as JSON and file `image`; Idempotency-Key required)',
+        consumes: ['multipart/form-data'],
+        response: { 201: storePhoto, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const parts = images.get(request)!;
+      return reply.status(201).send(await photos.send(actor(request), parts.body, parts.image));
+    },
+  );
+
+  app.get(
+    '/api/loyalty/photos',
+    {
+      preHandler: requireClient,
+      schema: {
+        tags,
+        summary: 'My store photos, newest first, with my pending points',
+        querystring: storePhotoQuery,
+        response: { 200: storePhotoPage, ...errors },
+      },
+    },
+    async (request) => photos.mine(actor(request), request.query),
+  );
+
+  app.get(
+    '/api/loyalty/photos/:id/image',
+    {
+      preHandler: requireClient,
+      schema: { tags, summary: 'One of my photos’ image (WebP), never cached', params: photoIdParams },
+    },
+    async (request, reply) =>
+      sendImage(reply, await photos.image(request.tenant!.clientId, request.params.id, request.auth!.userId)),
+  );
+
+  // The photo types (campaigns.manage)
+
+  app.get(
+    '/api/admin/loyalty/photo-types',
+    {
+      preHandler: manage,
+      schema: { tags: adminTags, summary: 'Every photo type', response: { 200: photoTypeList, ...errors } },
+    },
+    async (request) => photos.types(request.tenant!.clientId, false),
+  );
+
+  app.post(
+    '/api/admin/loyalty/photo-types',
+    {
+      preHandler: manage,
+      schema: { tags: adminTags, summary: 'Creates a photo type', response: { 201: photoType, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await photos.saveType(actor(request), null, request.body)),
+  );
+
+  app.put(
+    '/api/admin/loyalty/photo-types/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: adminTags,
+        summary: 'Edits a photo type',
+        params: photoIdParams,
+        response: { 200: photoType, ...errors },
+      },
+    },
+    async (request) => photos.saveType(actor(request), request.params.id, request.body),
+  );
+
+  // The audit (audit.review)
+
+  app.get(
+    '/api/admin/photos',
+    {
+      preHandler: review,
+      schema: {
+        tags: adminTags,
+        summary: 'The photo audit queue, pending first, with the same-image signal',
+        querystring: auditPhotoQuery,
+        response: { 200: auditPhotoPage, ...errors },
+      },
+    },
+    async (request) => photos.queue(request.tenant!.clientId, request.query),
+  );
+
+  app.get(
+    '/api/admin/photos/:id/image',
+    {
+      preHandler: review,
+      schema: { tags: adminTags, summary: 'A photo’s image (WebP), never cached', params: photoIdParams },
+    },
+    async (request, reply) =>
+      sendImage(reply, await photos.image(request.tenant!.clientId, request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/photos/:id/approve',
+    {
+      preHandler: [review, idempotent],
+      schema: {
+        tags: adminTags,
+        summary:
+          'Approves a pending photo: the type’s points (expiring at the campaign’s end) and as many XP',
+        params: photoIdParams,
+        response: { 200: auditPhoto, ...errors },
+      },
+    },
+    async (request) => photos.approve(actor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/photos/:id/reject',
+    {
+      preHandler: [review, idempotent],
+      schema: {
+        tags: adminTags,
+        summary: 'Rejects a pending photo with a reason; its week is free again for that store and type',
+        params: photoIdParams,
+        body: rejectPhotoBody,
+        response: { 200: auditPhoto, ...errors },
+      },
+    },
+    async (request) => photos.reject(actor(request), request.params.id, request.body.reason),
+  );
+}
