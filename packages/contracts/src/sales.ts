@@ -270,3 +270,11 @@ export const bulkDecisionResult = z.object({
   ),
 });
 export type BulkDecisionResult = z.infer<typeof bulkDecisionResult>;
+
+/** GET /api/admin/sales/filters: what the queue's filters offer (at most 500 of each, by name). */
+export const auditFilterOptions = z.object({
+  campaigns: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  retailers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  stores: z.array(z.object({ id: z.number().int(), name: z.string(), retailerId: z.number().int() })),
+});
+export type AuditFilterOptions = z.infer<typeof auditFilterOptions>;

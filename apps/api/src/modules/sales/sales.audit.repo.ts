@@ -304,6 +304,33 @@ export function createSalesAuditRepo(db: DbOrTx, clientId: number) {
       return Boolean(row?.found);
     },
 
+    /** The client's campaigns (newest first), retailers and stores, for the queue's filters. */
+    async filterOptions() {
+      const [campaigns, retailers, stores] = await Promise.all([
+        db.execute(sql`select id, name from loyalty_campaigns where client_id = ${clientId}
+          order by begins_at desc, id desc limit 500`),
+        db.execute(sql`select id, name from loyalty_retailers where client_id = ${clientId}
+          order by name, id limit 500`),
+        db.execute(sql`select id, name, retailer_id from loyalty_stores where client_id = ${clientId}
+          order by name, id limit 500`),
+      ]);
+      return {
+        campaigns: rowsOf<{ id: number; name: string }>(campaigns).map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+        })),
+        retailers: rowsOf<{ id: number; name: string }>(retailers).map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+        })),
+        stores: rowsOf<{ id: number; name: string; retailer_id: number }>(stores).map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          retailerId: Number(r.retailer_id),
+        })),
+      };
+    },
+
     async photoKey(id: number) {
       const [row] = rowsOf<{ photo_key: string | null }>(
         await db.execute(sql`select photo_key from sales where client_id = ${clientId} and id = ${id}`),

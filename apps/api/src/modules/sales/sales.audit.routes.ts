@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@trilha/contracts/errors';
 import {
+  auditFilterOptions,
   auditSale,
   auditSalePage,
   auditSaleQuery,
@@ -49,6 +50,19 @@ export function registerSalesAuditRoutes(app: App, deps: CoreDeps, audit: SalesA
       },
     },
     async (request) => audit.queue(request.tenant!.clientId, request.query),
+  );
+
+  app.get(
+    '/api/admin/sales/filters',
+    {
+      preHandler: review,
+      schema: {
+        tags,
+        summary: 'The campaigns, retailers and stores the queue can be filtered by',
+        response: { 200: auditFilterOptions, ...errors },
+      },
+    },
+    async (request) => audit.filterOptions(request.tenant!.clientId),
   );
 
   app.get(

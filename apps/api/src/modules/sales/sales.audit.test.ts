@@ -225,6 +225,20 @@ describe('the queue', () => {
     const first = (await list(`q=FILTER-001`)).items[0]!;
     expect(first).toMatchObject({ status: 'pending', storeName: expect.stringContaining('saoPaulo') });
     expect(first.campaignName).toMatch(/^Campaign /);
+    const options = (await get(users.auditor, '/api/admin/sales/filters')).json() as {
+      campaigns: { id: number }[];
+      stores: { id: number; retailerId: number }[];
+    };
+    expect(options.campaigns.map((c) => c.id)).toEqual(
+      expect.arrayContaining([live.campaignId, other.campaignId]),
+    );
+    expect(options.stores).toContainEqual(
+      expect.objectContaining({ id: live.stores.saoPaulo, retailerId: live.retailerId }),
+    );
+    expect((await get(users.auditorB, '/api/admin/sales/filters')).json()).toMatchObject({
+      campaigns: [{ id: liveB.campaignId }],
+    });
+    expect((await get(users.seller, '/api/admin/sales/filters')).statusCode).toBe(403);
     // The percent sign is a character, not a wildcard.
     expect((await list('q=%25')).total).toBe(0);
   });

@@ -363,6 +363,10 @@ export function createSalesAudit(deps: SalesAuditDeps) {
 
     detail,
 
+    filterOptions(clientId: number) {
+      return repoOf(clientId).filterOptions();
+    },
+
     /** The invoice photo's bytes (WebP); a sale without one, or of another client, is not found. */
     async photo(clientId: number, id: number): Promise<Buffer> {
       if (!validId(id)) throw notFound();
