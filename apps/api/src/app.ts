@@ -234,7 +234,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const sales = registerSales(app, {
     ...deps,
     loyalty: createLoyaltySalesPort(deps.db),
-    levels: loyalty.loyalty,
+    levels: loyalty.levels,
     ledger: rewards.ledger,
   });
   const photos = registerPhotos(app, {

@@ -63,12 +63,12 @@ async function creditXp(userId: number, campaignId: number, xp: number, points =
   });
 }
 
-async function pendingSale(userId: number, campaignId: number) {
+async function pendingSale(userId: number, campaignId: number, basePoints = 100) {
   const n = ++seq;
   const [row] = await q<{ id: number }>(sql`insert into sales
       (client_id, campaign_id, user_id, store_id, retailer_id, sale_date, invoice_number, invoice_key, base_points)
     values (${clientId}, ${campaignId}, ${userId}, ${storeId}, ${retailerId}, '2026-01-10',
-      ${`NF-${n}`}, ${`NF-${n}`}, 100) returning id`);
+      ${`NF-${n}`}, ${`NF-${n}`}, ${basePoints}) returning id`);
   return Number(row!.id);
 }
 
@@ -245,6 +245,26 @@ describe('level-change requests', () => {
       sql`select to_level_id, from_level_id from loyalty_level_requests where client_id = ${clientId} and id = ${next}`,
     );
     expect(opened).toEqual({ to_level_id: L(3).id, from_level_id: L(2).id });
+  });
+
+  it('opens through the sale audit: the approval that brings the XP to the next level opens the request', async () => {
+    const m = await member();
+    const c = await campaign(new Date(Date.now() - 10 * DAY), new Date(Date.now() + 30 * DAY));
+    await register(m.id, c);
+    const first = await pendingSale(m.id, c, 600);
+    const second = await pendingSale(m.id, c, 500);
+    const approve = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/sales/${id}/approve`, headers: admin });
+    expect((await approve(first)).statusCode).toBeLessThan(300);
+    const none = await q<{ n: number }>(
+      sql`select count(*)::int as n from loyalty_level_requests where client_id = ${clientId} and user_id = ${m.id}`,
+    );
+    expect(none[0]!.n).toBe(0);
+    expect((await approve(second)).statusCode).toBeLessThan(300);
+    const [opened] = await q<{ to_level_id: number; xp: number }>(
+      sql`select to_level_id, xp from loyalty_level_requests where client_id = ${clientId} and user_id = ${m.id}`,
+    );
+    expect(opened).toEqual({ to_level_id: L(2).id, xp: 1100 });
   });
 
   it('rejects with a reason, told to the member; the same request does not open again in that campaign', async () => {

@@ -30,9 +30,13 @@ export interface SalesAuditDeps {
   now: () => Date;
   storage: Storage;
   loyalty: LoyaltySalesPort;
-  /** The member's level in force at an instant (the loyalty service's `levelInForce`). */
+  /**
+   * The member's level in force at an instant, and the level-change check after an XP credit (the loyalty
+   * module's levels service: `levelInForce`, `xpCredited`).
+   */
   levels: {
     levelInForce(clientId: number, userId: number, at: Date): Promise<{ multiplier: number } | null>;
+    xpCredited(input: { clientId: number; userId: number; campaignId: number }): Promise<number | null>;
   };
   ledger: Pick<LedgerService, 'credit' | 'debit' | 'moveXp' | 'balance'>;
   notifications: Pick<NotificationService, 'notify'>;
@@ -238,6 +242,12 @@ export function createSalesAudit(deps: SalesAuditDeps) {
         },
         { tx },
       );
+      // The XP may have reached the next level: the level-change request opens in this same unit.
+      await deps.levels.xpCredited({
+        clientId: actor.clientId,
+        userId,
+        campaignId: Number(sale.campaign_id),
+      });
     });
   }
 
