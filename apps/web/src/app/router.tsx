@@ -218,7 +218,7 @@ const appScreens: RouteObject[] = [
   page('about', 'routes:about', clientInstitutional),
   page('contact-us', 'routes:contactUs', clientInstitutional),
   page('insert-sales', 'routes:insertSales', () => import('../features/sales/pages/insert-sales-page')),
-  soon('upload-photos', 'routes:uploadPhotos'),
+  page('upload-photos', 'routes:uploadPhotos', () => import('../features/sales/pages/upload-photos-page')),
   soon('about-the-team', 'routes:aboutTheTeam'),
   soon('hotsite', 'routes:hotsite'),
   page('sence', 'routes:sence', () => import('../features/sence/pages/sence-page')),
