@@ -14,6 +14,7 @@ import { rankingDemoSeeder } from './ranking-demo';
 import { storeOrdersDemoSeeder } from './store-orders-demo';
 import { loyaltyDemoSeeder } from './loyalty-demo';
 import { gamesDemoSeeder } from './games-demo';
+import { photosDemoSeeder } from './photos-demo';
 import { dailyChallengeDemoSeeder } from './daily-challenge-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
@@ -36,6 +37,8 @@ export const demoSeeders: readonly Seeder[] = [
   // After the ranking's colleagues, who have the points to redeem.
   storeOrdersDemoSeeder,
   loyaltyDemoSeeder,
+  // After the program's campaigns: photo types and the learner's store photos in every status.
+  photosDemoSeeder,
   // After the loyalty program's levels: a reward that needs the highest one.
   storeLevelDemoSeeder,
   gamesDemoSeeder,
