@@ -49,6 +49,7 @@ export const auditActions = [
   'activity.authorize',
   'activity.revoke_authorization',
   'activity.finish',
+  'activity.reopen',
   'course.finish',
   'course.enroll',
   'course.unenroll',

@@ -36,5 +36,8 @@ export const learningErrorCodes = [
   'LEARNING_SCORM_MISSING_FILE',
   'LEARNING_SCORM_UNSAFE_PATH',
   'LEARNING_SCORM_TOO_LARGE',
+  'LEARNING_SCORM_UNSUPPORTED_SCHEMA',
+  // SCORM run time
+  'LEARNING_SCORM_ATTEMPT_OVER',
 ] as const;
 export type LearningErrorCode = (typeof learningErrorCodes)[number];

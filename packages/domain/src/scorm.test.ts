@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cmiNumber, isLmsOwned, percentFrom, readScormStatus, scorePercent } from './scorm';
+import {
+  cmiNumber,
+  formatScormTime,
+  isLmsOwned,
+  percentFrom,
+  readScormStatus,
+  scorePercent,
+  sessionSeconds,
+} from './scorm';
 
 describe('isLmsOwned', () => {
   it.each([
@@ -253,5 +261,28 @@ describe('readScormStatus, SCORM 2004', () => {
         'cmi.core.lesson_location': '3',
       }),
     ).toEqual({ completion: 'unknown', success: 'unknown', scorePercent: null, location: '' });
+  });
+});
+
+describe('session and total time', () => {
+  it('reads SCORM 1.2 timespans and SCORM 2004 intervals, refusing what is not one', () => {
+    expect(sessionSeconds('1.2', '00:01:30')).toBe(90);
+    expect(sessionSeconds('1.2', '0002:00:05.5')).toBe(7205.5);
+    expect(sessionSeconds('1.2', '1:00:00')).toBeNull();
+    expect(sessionSeconds('1.2', 'PT1M')).toBeNull();
+    expect(sessionSeconds('2004', 'PT1H2M3S')).toBe(3723);
+    expect(sessionSeconds('2004', 'PT0.25S')).toBe(0.25);
+    expect(sessionSeconds('2004', 'P1DT1S')).toBe(86401);
+    expect(sessionSeconds('2004', 'P')).toBeNull();
+    expect(sessionSeconds('2004', 'PT')).toBeNull();
+    expect(sessionSeconds('2004', '00:01:00')).toBeNull();
+    expect(sessionSeconds('2004', undefined)).toBeNull();
+  });
+
+  it('writes a total time each version reads back', () => {
+    expect(formatScormTime('1.2', 3725)).toBe('0001:02:05.00');
+    expect(formatScormTime('2004', 3725)).toBe('PT1H2M5S');
+    expect(sessionSeconds('1.2', formatScormTime('1.2', 59))).toBe(59);
+    expect(sessionSeconds('2004', formatScormTime('2004', 0))).toBe(0);
   });
 });

@@ -138,3 +138,41 @@ export function readScormStatus(version: ScormVersion, cmi: FlatCmi): ScormStatu
     location: cmi['cmi.location'] ?? '',
   };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Time: SCORM 1.2 CMITimespan (`HHHH:MM:SS.SS`) and SCORM 2004 timeinterval (ISO 8601 `PnYnMnDTnHnMnS`)
+
+/** Most one session may add to the total time: a longer claim is held at this. */
+export const MAX_SESSION_SECONDS = 12 * 3600;
+
+/**
+ * A session time in seconds, or null when the value is not one the version's vocabulary allows. Years and
+ * months of a 2004 interval count as 365 and 30 days (the RTE leaves them to the LMS).
+ */
+export function sessionSeconds(version: ScormVersion, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  if (version === '1.2') {
+    const m = /^(\d{2,4}):([0-5]\d):([0-5]\d)(\.\d{1,2})?$/.exec(text);
+    if (!m) return null;
+    return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4] ?? 0);
+  }
+  const m =
+    /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,2})?)S)?)?$/.exec(
+      text,
+    );
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map((part) => Number(part ?? 0));
+  return ((y! * 365 + mo! * 30 + d!) * 24 + h!) * 3600 + mi! * 60 + s!;
+}
+
+/** Whole seconds as the version writes a time: `0001:02:03.00` (1.2) or `PT1H2M3S` (2004). */
+export function formatScormTime(version: ScormVersion, seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor(total / 60) % 60;
+  const s = total % 60;
+  if (version === '2004') return `PT${h}H${m}M${s}S`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(Math.min(h, 9999)).padStart(4, '0')}:${two(m)}:${two(s)}.00`;
+}

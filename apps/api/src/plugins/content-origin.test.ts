@@ -76,7 +76,9 @@ describe('content origin', () => {
     expect(bridgeAt).toBeGreaterThan(0);
     expect(bridgeAt).toBeLessThan(html.indexOf('assets/tracking.js'));
     const csp = launch.headers['content-security-policy'] as string;
-    expect(csp).toContain('sandbox allow-scripts allow-same-origin allow-forms');
+    // The package may ask "resume where you left?" (allow-modals); no pop-ups, top navigation or plugins.
+    expect(csp).toContain('sandbox allow-scripts allow-same-origin allow-forms allow-modals;');
+    expect(csp).not.toMatch(/allow-(popups|top-navigation|pointer-lock|downloads)/);
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain(`frame-ancestors ${APP}`);
     expect(launch.headers['x-frame-options']).toBeUndefined();

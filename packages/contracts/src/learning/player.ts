@@ -62,8 +62,17 @@ export const scormContent = z.object({
    * launch data and mastery / passing score.
    */
   cmi: flatCmi,
-  /** 'resume' when saved data exists (the runtime sets cmi.entry / cmi.core.entry). */
-  entry: z.enum(['ab-initio', 'resume']),
+  /**
+   * `cmi.entry` / `cmi.core.entry`: 'resume' only after a suspend (or a session that never ended),
+   * 'ab-initio' for a new attempt, '' for a review or a SCORM 1.2 lesson reopened after a normal exit.
+   */
+  entry: z.enum(['ab-initio', 'resume', '']),
+  /** The attempt this launch belongs to; the player names it in every commit. */
+  attempt: z.number().int().min(1),
+  /** 'review': the last attempt is over and no other may start; the runtime records nothing. */
+  mode: z.enum(['normal', 'review']),
+  /** Attempts the author allows (null: no limit). */
+  maxAttempts: z.number().int().min(1).nullable(),
 });
 export const htmlContent = z.object({ kind: z.literal('html'), url: z.string() });
 /** Flash cannot play in a browser: the web shows "not supported" and a download link. */

@@ -48,6 +48,8 @@ export type ProgressQuery = z.input<typeof progressQuery>;
 export const scormCommitBody = z.object({
   cmi: flatCmi.refine((v) => Object.keys(v).length <= 2_000, 'too many elements'),
   terminate: z.boolean().default(false),
+  /** The attempt the data belongs to (the launch's `attempt`); unset: the learner's current one. */
+  attempt: z.number().int().min(1).max(10_000).optional(),
 });
 export type ScormCommitBody = z.input<typeof scormCommitBody>;
 // Packages may put any character in their data; the server stores NUL escaped (scorm-storage.ts).

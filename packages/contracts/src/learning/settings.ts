@@ -56,6 +56,10 @@ const settingFields = {
   completion: completionMode.optional(),
   /** `time` mode: seconds the activity must be visible (default DEFAULT_MIN_SECONDS). */
   minSeconds: z.number().int().min(10).max(14_400).optional(),
+  /** scorm: attempts a learner may make (0 or unset: no limit). */
+  maxAttempts: z.number().int().min(0).max(100).optional(),
+  /** scorm: whether a new attempt may start after one that finished the activity (default no: review). */
+  retakeAfterPass: z.boolean().optional(),
 };
 
 /**
@@ -99,7 +103,11 @@ export const activitySettingsByKind = {
   vimeo: z.object({ videoId: settingFields.videoId, ...mediaFields }),
   wowza: z.object({ streamUrl: settingFields.streamUrl, ...mediaFields }),
   /** SCORM completes on its runtime data. */
-  scorm: z.object({ completion: mediaFields.completion }),
+  scorm: z.object({
+    completion: mediaFields.completion,
+    maxAttempts: settingFields.maxAttempts,
+    retakeAfterPass: settingFields.retakeAfterPass,
+  }),
   html: withCompletion('html', {}),
   flash: withCompletion('flash', {}),
   ppt: withCompletion('ppt', {}),

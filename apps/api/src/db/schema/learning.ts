@@ -139,8 +139,17 @@ export interface ScormInfo {
   identifier: string;
   launchHref: string;
   fileCount: number;
+  /** Passing score, 0–100: SCORM 1.2 `adlcp:masteryscore`, SCORM 2004 the primary objective's minNormalizedMeasure. */
   masteryScore: number | null;
   launchData: string | null;
+  /** SCORM 2004 `adlcp:completionThreshold` (0–1) when completion is by measure; absent on older imports. */
+  completionThreshold?: number | null;
+  /** Launchable items (SCOs and assets) of the default organization; absent on older imports. */
+  scoCount?: number;
+  /** The manifest declares IMS Simple Sequencing rules beyond the defaults; absent on older imports. */
+  sequencing?: boolean;
+  /** Unpacked size in bytes; absent on older imports. */
+  size?: number;
 }
 
 export const activities = pgTable(
@@ -339,6 +348,12 @@ export const scormRuntimeData = pgTable(
     clientId: clientRef(),
     cmi: jsonb('cmi').$type<Record<string, string>>().notNull().default({}),
     sessions: integer('sessions').notNull().default(0),
+    /** The attempt the data belongs to (1, 2 …); a normal exit ends it, the next launch may start another. */
+    attempt: integer('attempt').notNull().default(1),
+    /** How the last session ended: 'suspend' (resume next time), 'normal' (the attempt is over), null (open). */
+    endedWith: text('ended_with'),
+    /** The attempt's total time: the sum of its sessions' session_time, in seconds. */
+    totalSeconds: integer('total_seconds').notNull().default(0),
     updatedAt: updated(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.activityId] })],

@@ -189,11 +189,14 @@ describe('learning demo seed', () => {
       `/api/learning/courses/${byTitle(aurora, 'Atendimento que encanta').id}/activities/2.1`,
     );
     expect(retail.activity.progress).toMatchObject({ status: 'finished', success: 'passed', score: 100 });
+    // Passed and left normally: the attempt is over, and the lesson opens for review (no retake allowed).
     expect(retail.content).toMatchObject({
       kind: 'scorm',
       version: '1.2',
-      entry: 'resume',
-      cmi: { 'cmi.core.lesson_status': 'passed' },
+      entry: '',
+      mode: 'review',
+      attempt: 1,
+      cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.lesson_mode': 'review' },
     });
     if (retail.content?.kind !== 'scorm') throw new Error('not scorm');
     const launch = await fetchContent(retail.content.launchUrl, 'text/html');

@@ -159,12 +159,14 @@ const scorm2004Success = new Set(['passed', 'failed', 'unknown']);
  * The runtime data as the LMS must read it before ruling: a status outside the runtime's vocabulary (the
  * runtime refuses it, so the package never set it) is dropped, and in SCORM 2004 a passing score makes
  * success the LMS's decision from `cmi.score.scaled` (RTE 4.2.22: no scaled score, success unknown).
- * SCORM 1.2's mastery score is applied by scormOutcome.
+ * SCORM 1.2's mastery score is applied by scormOutcome. A SCORM 2004 completion threshold makes
+ * completion the LMS's decision from `cmi.progress_measure` when the content reports one (RTE 4.2.4.1).
  */
 export function supportedScormData(
   version: '1.2' | '2004',
   cmi: Readonly<Record<string, string>>,
   masteryScore: number | null,
+  completionThreshold: number | null = null,
 ): Record<string, string> {
   const out = { ...cmi };
   if (version === '1.2') {
@@ -176,6 +178,12 @@ export function supportedScormData(
   if (completion !== undefined && !scorm2004Completion.has(completion)) delete out['cmi.completion_status'];
   const success = out['cmi.success_status'];
   if (success !== undefined && !scorm2004Success.has(success)) delete out['cmi.success_status'];
+  if (completionThreshold !== null) {
+    const raw = out['cmi.progress_measure'];
+    const measure = raw !== undefined && raw.trim() !== '' ? Number(raw) : Number.NaN;
+    if (Number.isFinite(measure) && measure >= 0 && measure <= 1)
+      out['cmi.completion_status'] = measure + 1e-9 >= completionThreshold ? 'completed' : 'incomplete';
+  }
   if (masteryScore !== null) {
     const raw = out['cmi.score.scaled'];
     const scaled = raw !== undefined && raw.trim() !== '' ? Number(raw) : Number.NaN;

@@ -61,11 +61,12 @@ export function mimeOf(path: string): string {
  * navigation, no pop-ups, no plugins) that keeps scripts, forms and the content origin as its own (the
  * package's own storage works; the app's origin is another one, so nothing of the app is reachable).
  * Packages often use inline scripts and styles, so those are allowed; network access stays on the content
- * origin (the API is never reachable from a package), and only the app may frame it.
+ * origin (the API is never reachable from a package), and only the app may frame it. SCORM packages may
+ * also open the browser's own dialogs (`alert`, `confirm`: "resume where you left?"), which reach nothing.
  */
-export function sandboxCsp(appOrigins: readonly string[]): string {
+export function sandboxCsp(appOrigins: readonly string[], opts: { modals?: boolean } = {}): string {
   return [
-    'sandbox allow-scripts allow-same-origin allow-forms',
+    `sandbox allow-scripts allow-same-origin allow-forms${opts.modals ? ' allow-modals' : ''}`,
     "default-src 'self' data: blob:",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
@@ -125,6 +126,7 @@ export interface ContentRouteOptions {
 export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
   const { storage, signer, gate, appOrigins } = opts;
   const sandboxPolicy = sandboxCsp(appOrigins);
+  const scormPolicy = sandboxCsp(appOrigins, { modals: true });
   const filePolicy = fileCsp(appOrigins);
 
   /** Cross-origin reads by the app (no cookies: the URL is the capability). */
@@ -201,7 +203,10 @@ export function registerContentRoutes(app: App, opts: ContentRouteOptions) {
       reply.header('Cache-Control', 'private, max-age=300');
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       const sandboxed = grant.mode === 'sandbox' || grant.mode === 'scorm';
-      reply.header('Content-Security-Policy', sandboxed ? sandboxPolicy : filePolicy);
+      reply.header(
+        'Content-Security-Policy',
+        grant.mode === 'scorm' ? scormPolicy : sandboxed ? sandboxPolicy : filePolicy,
+      );
       if (
         !sandboxed &&
         (mime.startsWith('text/html') || mime === 'image/svg+xml' || mime.startsWith('text/javascript'))

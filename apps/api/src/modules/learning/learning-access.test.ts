@@ -274,15 +274,15 @@ describe('SCORM', () => {
     const launch = await t.app.inject({ url: player.content.launchUrl });
     expect(launch.statusCode).toBe(200);
     expect(launch.headers['content-security-policy']).toContain(
-      'sandbox allow-scripts allow-same-origin allow-forms',
+      'sandbox allow-scripts allow-same-origin allow-forms allow-modals',
     );
 
-    const commit = (cmi: Record<string, string>) =>
+    const commit = (cmi: Record<string, string>, terminate = false) =>
       t.app.inject({
         method: 'POST',
         url: `/api/learning/activities/${id}/scorm/commit`,
         headers: w.as.learner,
-        payload: { cmi },
+        payload: { cmi, terminate },
       });
     const first = await commit({
       'cmi.core.lesson_status': 'incomplete',
@@ -297,7 +297,8 @@ describe('SCORM', () => {
       'cmi.core.lesson_location': '3',
       'cmi.core.entry': 'resume',
     });
-    const passed = await commit({ 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100' });
+    // The pass finishes the activity when the session ends.
+    const passed = await commit({ 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '100' }, true);
     expect(passed.json().activity).toMatchObject({ status: 'finished', success: 'passed', score: 100 });
   });
 });

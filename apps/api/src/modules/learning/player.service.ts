@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_MEDIA_THRESHOLD } from './completion';
 import type { ContentSigner } from './content-urls';
 import { activityProgressOf, type CourseContext, type CourseContextLoader } from './course-context';
-import { launchCmi } from './scorm/scorm-runtime';
+import { launchCmi, nextLaunch, scormAttemptRules } from './scorm/scorm-runtime';
 import { readCmi } from './scorm/scorm-storage';
 import type { Viewer } from './viewer';
 
@@ -85,18 +85,35 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
       }
       case 'scorm': {
         if (!a.scorm) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
-        const [saved] = rowsOf<{ cmi: Record<string, string> }>(
+        const [row] = rowsOf<{
+          cmi: Record<string, string>;
+          attempt: number;
+          ended_with: 'suspend' | 'normal' | null;
+          total_seconds: number;
+        }>(
           await db.execute(
-            sql`select cmi from scorm_runtime_data
+            sql`select cmi, attempt, ended_with, total_seconds from scorm_runtime_data
               where user_id = ${v.userId} and activity_id = ${a.id} and client_id = ${v.clientId}`,
           ),
         );
-        const { cmi, entry } = launchCmi({
+        const stored = row
+          ? {
+              attempt: row.attempt,
+              endedWith: row.ended_with,
+              totalSeconds: row.total_seconds,
+              cmi: readCmi(row.cmi),
+            }
+          : null;
+        const rules = scormAttemptRules(a.settings);
+        const launch = nextLaunch(a.scorm.version, stored, rules, a.status === 'finished');
+        const { cmi, entry, mode } = launchCmi({
           version: a.scorm.version,
           learnerId: String(v.userId),
           learnerName: [v.lastName, v.firstName].filter(Boolean).join(', '),
-          saved: readCmi(saved?.cmi ?? {}),
+          stored,
+          launch,
           masteryScore: a.scorm.masteryScore,
+          completionThreshold: a.scorm.completionThreshold ?? null,
           launchData: a.scorm.launchData,
         });
         return {
@@ -105,6 +122,9 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
           launchUrl: fileUrl(v, a, 'scorm', a.scorm.launchHref),
           cmi,
           entry,
+          attempt: launch.attempt,
+          mode,
+          maxAttempts: rules.maxAttempts,
         };
       }
       case 'html':

@@ -25,7 +25,17 @@ import {
 import { iso, type CourseContext, type CourseContextLoader } from './course-context';
 import { lockErrorCode } from './locks';
 import { isMediaKind } from './player.service';
-import { scormOutcome, writableElements } from './scorm/scorm-runtime';
+import { MAX_SESSION_SECONDS, sessionSeconds } from '@trilha/domain/scorm';
+import {
+  attemptOver,
+  exitOf,
+  finishDefaults,
+  nextLaunch,
+  scormAttemptRules,
+  scormOutcome,
+  writableElements,
+  type StoredAttempt,
+} from './scorm/scorm-runtime';
 import { readCmi, storedCmi } from './scorm/scorm-storage';
 import { visibleTo, type Viewer } from './viewer';
 
@@ -59,6 +69,11 @@ interface Next {
   success?: 'passed' | 'failed' | null;
   score?: number | null;
   secondsSpent?: number;
+  /**
+   * The decision replaces the stored one instead of only moving it up: status (a finished activity may be
+   * reopened), percent, success and score follow it. SCORM's latest outcome of the counted attempt.
+   */
+  replace?: boolean;
 }
 
 /**
@@ -238,8 +253,9 @@ export function createProgressService(deps: {
       );
       const next = await decide(current, tx, activity);
       const wasFinished = current?.status === 'finished';
-      const finished = wasFinished || next.finished;
-      const percent = finished ? 100 : Math.max(current?.percent ?? 0, next.percent);
+      const replace = next.replace === true;
+      const finished = replace ? next.finished : wasFinished || next.finished;
+      const percent = finished ? 100 : replace ? next.percent : Math.max(current?.percent ?? 0, next.percent);
       const [row] = rowsOf<ProgressRow>(
         await tx.execute(sql`
           insert into activity_progress (user_id, activity_id, course_id, client_id, status, percent, position, watched,
@@ -255,11 +271,12 @@ export function createProgressService(deps: {
             duration = coalesce(excluded.duration, activity_progress.duration),
             page = coalesce(excluded.page, activity_progress.page),
             page_count = coalesce(excluded.page_count, activity_progress.page_count),
-            success = coalesce(excluded.success, activity_progress.success),
-            score = coalesce(excluded.score, activity_progress.score),
+            success = case when ${replace} then excluded.success else coalesce(excluded.success, activity_progress.success) end,
+            score = case when ${replace} then excluded.score else coalesce(excluded.score, activity_progress.score) end,
             seconds_spent = greatest(excluded.seconds_spent, activity_progress.seconds_spent),
             last_seen_at = now(),
-            completed_at = coalesce(activity_progress.completed_at, excluded.completed_at),
+            completed_at = case when excluded.status = 'finished'
+              then coalesce(activity_progress.completed_at, excluded.completed_at) end,
             updated_at = now()
           returning status, percent, position, watched, duration, page, page_count, success, score, completed_at,
             seconds_spent, null as since_seen, null as since_start`),
@@ -298,6 +315,20 @@ export function createProgressService(deps: {
         if (completed >= ctx.card.activity_count && completed - 1 < ctx.card.activity_count) {
           await emitCourseFinished(tx, v, courseId, finish);
         }
+      } else if (wasFinished && !finished) {
+        // The latest outcome took the finish back (a failed attempt): the course counts one activity less.
+        const [cp] = rowsOf<{ completed_count: number }>(
+          await tx.execute(sql`update course_progress set completed_count = greatest(0, completed_count - 1),
+              finished_at = null, last_activity_at = now()
+            where user_id = ${v.userId} and course_id = ${courseId} and client_id = ${v.clientId} returning completed_count`),
+        );
+        completed = cp?.completed_count ?? Math.max(0, completed - 1);
+        await audit(tx, {
+          actorId: v.userId,
+          clientId: v.clientId,
+          action: 'activity.reopen',
+          target: { type: 'activity', id: activityId },
+        });
       } else {
         await tx.execute(
           sql`update course_progress set last_activity_at = now()
@@ -422,36 +453,83 @@ export function createProgressService(deps: {
     return { progress, file: found.file! };
   }
 
-  /** POST /api/learning/activities/:id/scorm/commit: merges the runtime data and rules on the outcome. */
+  /**
+   * POST /api/learning/activities/:id/scorm/commit: merges the runtime data into the learner's attempt and
+   * rules on the outcome (docs/scorm.md). A commit names its attempt: the next one starts only after a
+   * normal exit and when the author allows it; an attempt that is over takes no more data.
+   */
   async function commit(v: Viewer, activityId: number, body: ScormCommitBody, trailId?: number) {
-    return write(v, activityId, trailId, async (_current, tx, activity) => {
+    return write(v, activityId, trailId, async (current, tx, activity) => {
       if (activity.kind !== 'scorm' || !activity.scorm)
         throw new AppError('LEARNING_PROGRESS_KIND_MISMATCH', 400);
-      const elements = writableElements(body.cmi);
-      const [saved] = rowsOf<{ cmi: Record<string, string> }>(
-        await tx.execute(sql`
-          insert into scorm_runtime_data (user_id, activity_id, client_id, cmi, sessions, updated_at)
-          values (${v.userId}, ${activityId}, ${v.clientId}, ${JSON.stringify(storedCmi(elements))}::jsonb, ${body.terminate ? 1 : 0}, now())
-          on conflict (user_id, activity_id) do update set
-            cmi = scorm_runtime_data.cmi || excluded.cmi,
-            sessions = scorm_runtime_data.sessions + ${body.terminate ? 1 : 0}, updated_at = now()
-          returning cmi`),
+      const { version, masteryScore } = activity.scorm;
+      const threshold = activity.scorm.completionThreshold ?? null;
+      const wasFinished = current?.status === 'finished';
+      const [row] = rowsOf<{
+        cmi: Record<string, string>;
+        attempt: number;
+        ended_with: 'suspend' | 'normal' | null;
+        total_seconds: number;
+      }>(
+        await tx.execute(sql`select cmi, attempt, ended_with, total_seconds from scorm_runtime_data
+          where user_id = ${v.userId} and activity_id = ${activityId} and client_id = ${v.clientId} for update`),
       );
+      const stored: StoredAttempt | null = row
+        ? {
+            attempt: row.attempt,
+            endedWith: row.ended_with,
+            totalSeconds: row.total_seconds,
+            cmi: readCmi(row.cmi),
+          }
+        : null;
+      const launch = nextLaunch(version, stored, scormAttemptRules(activity.settings), wasFinished);
+      const attempt = body.attempt ?? stored?.attempt ?? 1;
+      let base: Record<string, string>;
+      let totalSeconds: number;
+      if (stored && launch.kind === 'new' && attempt === launch.attempt) {
+        base = {};
+        totalSeconds = 0;
+      } else if (attempt === (stored?.attempt ?? 1) && !attemptOver(version, stored)) {
+        base = stored?.cmi ?? {};
+        totalSeconds = stored?.totalSeconds ?? 0;
+      } else {
+        throw new AppError('LEARNING_SCORM_ATTEMPT_OVER', 409);
+      }
+      const cmi = { ...base, ...writableElements(body.cmi) };
+      const sessionKey = version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time';
+      let added = 0;
+      if (body.terminate) {
+        Object.assign(cmi, finishDefaults(version, cmi, masteryScore));
+        added = Math.min(MAX_SESSION_SECONDS, Math.round(sessionSeconds(version, cmi[sessionKey]) ?? 0));
+      }
+      // A session's time counts once, when it ends; the next session starts without it.
+      delete cmi[sessionKey];
+      const endedWith = body.terminate ? exitOf(version, cmi) : null;
+      await tx.execute(sql`
+        insert into scorm_runtime_data (user_id, activity_id, client_id, cmi, sessions, attempt, ended_with, total_seconds, updated_at)
+        values (${v.userId}, ${activityId}, ${v.clientId}, ${JSON.stringify(storedCmi(cmi))}::jsonb, ${body.terminate ? 1 : 0},
+          ${attempt}, ${endedWith}, ${totalSeconds + added}, now())
+        on conflict (user_id, activity_id) do update set
+          cmi = excluded.cmi, sessions = scorm_runtime_data.sessions + excluded.sessions, attempt = excluded.attempt,
+          ended_with = excluded.ended_with, total_seconds = excluded.total_seconds, updated_at = now()`);
       // Ruled only on what the runtime data supports (vocabulary, passing score), never the player's word.
       const outcome = scormOutcome(
-        activity.scorm.version,
-        supportedScormData(
-          activity.scorm.version,
-          saved ? readCmi(saved.cmi) : elements,
-          activity.scorm.masteryScore,
-        ),
-        activity.scorm.masteryScore,
+        version,
+        supportedScormData(version, cmi, masteryScore, threshold),
+        masteryScore,
       );
+      // A failure counts at once; a completion when the session that reached it ends (a package that says
+      // "completed" and then fails its quiz in the same session never finishes the activity); an attempt in
+      // progress does not take away the finish of an earlier one.
+      const finished =
+        outcome.success !== 'failed' && (wasFinished || (outcome.completed && body.terminate === true));
       return {
-        finished: outcome.completed,
-        percent: outcome.percent,
+        finished,
+        percent: finished ? 100 : Math.min(99, outcome.percent),
         success: outcome.success,
         score: outcome.score,
+        secondsSpent: (current?.seconds_spent ?? 0) + added,
+        replace: true,
       };
     });
   }

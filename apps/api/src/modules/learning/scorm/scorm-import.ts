@@ -79,7 +79,14 @@ export async function importScormPackage(
       identifier: pkg.identifier,
       launchHref: pkg.launchHref,
       fileCount: paths.length,
-      masteryScore: launch?.masteryScore ?? null,
+      // SCORM 1.2's mastery score, or SCORM 2004's scaled passing score as a percentage.
+      masteryScore:
+        pkg.version === '1.2'
+          ? (launch?.masteryScore ?? null)
+          : launch?.scaledPassingScore != null
+            ? Math.round(launch.scaledPassingScore * 1000) / 10
+            : null,
+      completionThreshold: pkg.version === '2004' ? (launch?.completionThreshold ?? null) : null,
       launchData: launch?.dataFromLms ?? null,
     };
   } catch (error) {

@@ -166,6 +166,8 @@ describe('readScormPackage', () => {
         parameters: '?lesson=1',
         isVisible: true,
         masteryScore: 70,
+        scaledPassingScore: null,
+        completionThreshold: null,
         dataFromLms: 'mode=review',
         children: [],
       },
@@ -177,6 +179,8 @@ describe('readScormPackage', () => {
         parameters: null,
         isVisible: false,
         masteryScore: null,
+        scaledPassingScore: null,
+        completionThreshold: null,
         dataFromLms: null,
         children: [],
       },
@@ -240,6 +244,39 @@ describe('readScormPackage', () => {
       ['RES-SLIDES', 'sco', ['content/start.html']],
       ['RES-OTHER', 'asset', ['content/other.html']],
     ]);
+  });
+
+  it('reads the passing score of a SCORM 2004 primary objective and the completion threshold', async () => {
+    const item = (inner: string) =>
+      `<?xml version="1.0"?><manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+        xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+        <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+        <organizations default="O"><organization identifier="O"><title>T</title>
+          <item identifier="I" identifierref="R"><title>T</title>${inner}</item>
+        </organization></organizations>
+        <resources><resource identifier="R" type="webcontent" adlcp:scormType="sco" href="a.html">
+          <file href="a.html"/></resource></resources></manifest>`;
+    const read = async (inner: string) =>
+      (await readScormPackage(zip({ 'imsmanifest.xml': item(inner), 'a.html': html('a') }))).organizations[0]!
+        .items[0]!;
+    const byMeasure =
+      await read(`<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.8"/>
+      <imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="P" satisfiedByMeasure="true">
+        <imsss:minNormalizedMeasure>0.75</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives>
+      </imsss:sequencing>`);
+    expect(byMeasure).toMatchObject({ scaledPassingScore: 0.75, completionThreshold: 0.8 });
+    // Not satisfied by measure, completion not by measure: the content rules both.
+    const contentRules =
+      await read(`<adlcp:completionThreshold completedByMeasure="false" minProgressMeasure="0.8"/>
+      <imsss:sequencing><imsss:objectives><imsss:primaryObjective objectiveID="P">
+        <imsss:minNormalizedMeasure>0.75</imsss:minNormalizedMeasure></imsss:primaryObjective></imsss:objectives>
+      </imsss:sequencing>`);
+    expect(contentRules).toMatchObject({ scaledPassingScore: null, completionThreshold: null });
+    // 3rd edition: the threshold as text; a primary objective by measure without a value passes at 1.0.
+    const third = await read(`<adlcp:completionThreshold>0.5</adlcp:completionThreshold>
+      <imsss:sequencing><imsss:objectives><imsss:primaryObjective satisfiedByMeasure="true"/></imsss:objectives>
+      </imsss:sequencing>`);
+    expect(third).toMatchObject({ scaledPassingScore: 1, completionThreshold: 0.5 });
   });
 
   it.each([

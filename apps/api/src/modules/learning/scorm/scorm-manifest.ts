@@ -36,6 +36,13 @@ export interface ScormItem {
   isVisible: boolean;
   /** SCORM 1.2 `adlcp:masteryscore` (0–100). */
   masteryScore: number | null;
+  /**
+   * SCORM 2004: the primary objective's `minNormalizedMeasure` (-1..1, default 1) when it is satisfied by
+   * measure, the scaled passing score the LMS hands to the SCO and rules success with; else null.
+   */
+  scaledPassingScore: number | null;
+  /** SCORM 2004 `adlcp:completionThreshold` (0..1) when completion is by measure; else null. */
+  completionThreshold: number | null;
   /** `adlcp:datafromlms` / `adlcp:dataFromLMS`, handed to the SCO as `cmi.launch_data`. */
   dataFromLms: string | null;
   children: ScormItem[];
@@ -284,6 +291,41 @@ function readResources(manifest: XmlNode): ScormResource[] {
   });
 }
 
+/** A number in [low, high] read from a manifest's text or attribute, or `fallback`. */
+function measure(value: string | undefined, fallback: number | null, low: number, high = 1): number | null {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  return Number.isFinite(n) && n >= low && n <= high ? n : fallback;
+}
+
+function truthy(value: string | undefined): boolean {
+  return (value ?? '').trim().toLowerCase() === 'true';
+}
+
+/** IMS SS: the primary objective's passing measure, when the objective is satisfied by measure. */
+function passingMeasure(item: XmlNode): number | null {
+  const primary = node(node(node(item['sequencing'])?.['objectives'])?.['primaryObjective']);
+  if (!primary || !truthy(attr(primary, 'satisfiedByMeasure'))) return null;
+  return measure(text(primary, 'minNormalizedMeasure'), 1, -1);
+}
+
+/**
+ * `adlcp:completionThreshold`: 4th edition attributes (`completedByMeasure`, `minProgressMeasure`,
+ * default 1) or the 3rd edition's text value.
+ */
+function completionThreshold(item: XmlNode): number | null {
+  const raw = item['completionThreshold'];
+  const element: unknown = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof element === 'string') return measure(element, null, 0);
+  if (typeof element !== 'object' || element === null) return null;
+  const el = element as XmlNode;
+  if (attr(el, 'completedByMeasure') !== undefined || attr(el, 'minProgressMeasure') !== undefined) {
+    return truthy(attr(el, 'completedByMeasure')) ? measure(attr(el, 'minProgressMeasure'), 1, 0) : null;
+  }
+  const inner = el['#text'];
+  return typeof inner === 'string' ? measure(inner, null, 0) : null;
+}
+
 function readItems(parent: XmlNode, resources: Map<string, ScormResource>): ScormItem[] {
   return nodes(parent, 'item').map((item, index) => {
     const identifier = attr(item, 'identifier') ?? `item-${index + 1}`;
@@ -298,6 +340,8 @@ function readItems(parent: XmlNode, resources: Map<string, ScormResource>): Scor
       parameters: attr(item, 'parameters') ?? null,
       isVisible: (attr(item, 'isvisible') ?? 'true').trim().toLowerCase() !== 'false',
       masteryScore: Number.isFinite(mastery) ? mastery : null,
+      scaledPassingScore: passingMeasure(item),
+      completionThreshold: completionThreshold(item),
       dataFromLms: dataFromLms || null,
       children: readItems(item, resources),
     };

@@ -69,12 +69,16 @@ describe('SCORM commit with NUL in the runtime data', () => {
     expect(commit.statusCode, commit.body).toBe(200);
     expect(commit.json().activity.status).toBe('in_progress');
 
-    // A second commit merges with the stored (escaped) data and still rules on the real values.
+    // A second commit (the session's end, suspended) merges with the stored (escaped) data and still
+    // rules on the real values.
     const passed = await t.app.inject({
       method: 'POST',
       url: `/api/learning/activities/${id}/scorm/commit`,
       headers: w.as.learner,
-      payload: { cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90' } },
+      payload: {
+        cmi: { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90', 'cmi.core.exit': 'suspend' },
+        terminate: true,
+      },
     });
     expect(passed.statusCode, passed.body).toBe(200);
     expect(passed.json().activity).toMatchObject({ status: 'finished', success: 'passed', score: 90 });

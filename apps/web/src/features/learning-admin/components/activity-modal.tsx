@@ -85,6 +85,9 @@ interface Draft {
   /** Unset: the kind's default (the first it offers). */
   completionMode: CompletionMode | null;
   minSeconds: number;
+  /** SCORM: attempts allowed (0: no limit) and whether a finished attempt may be retaken. */
+  scormMaxAttempts: number;
+  scormRetake: boolean;
   /** A test kind's settings. */
   test: TestDraft;
   /** A reaction evaluation's questions. */
@@ -107,6 +110,8 @@ function draftOf(activity: AdminActivity | null): Draft {
     completionPercent: Math.round((s.completionThreshold ?? 0.9) * 100),
     completionMode: s.completion ?? null,
     minSeconds: s.minSeconds ?? DEFAULT_MIN_SECONDS,
+    scormMaxAttempts: s.maxAttempts ?? 0,
+    scormRetake: s.retakeAfterPass ?? false,
     test: testDraftOf(activity?.test),
     reaction: reactionDraftOf(activity?.reaction),
     game: activity && isGameKind(activity.kind) ? gameDraftOf(activity.kind, activity.game) : null,
@@ -151,7 +156,11 @@ function bodyOf(draft: Draft, completion: CompletionMode | null): ActivityBody {
     case 'audio':
       return { kind: draft.kind, ...fields, settings: watched };
     case 'scorm':
-      return { kind: 'scorm', ...fields, settings: {} };
+      return {
+        kind: 'scorm',
+        ...fields,
+        settings: { maxAttempts: draft.scormMaxAttempts, retakeAfterPass: draft.scormRetake },
+      };
     case 'slideshare':
       return { kind: 'slideshare', ...fields, settings: { embedUrl: draft.embedUrl, ...completes } };
     default:
@@ -350,6 +359,26 @@ export function ActivityModal({
             allowDeselect={false}
             data-testid="activity-completion"
           />
+        ) : null}
+        {draft.kind === 'scorm' ? (
+          <>
+            <NumberInput
+              label={t('activity.scormMaxAttempts')}
+              description={t('activity.scormMaxAttemptsHint')}
+              value={draft.scormMaxAttempts}
+              min={0}
+              max={100}
+              allowDecimal={false}
+              onChange={(v) => typeof v === 'number' && setDraft({ ...draft, scormMaxAttempts: v })}
+              data-testid="activity-scorm-attempts"
+            />
+            <Checkbox
+              label={t('activity.scormRetake')}
+              checked={draft.scormRetake}
+              onChange={(e) => setDraft({ ...draft, scormRetake: e.currentTarget.checked })}
+              data-testid="activity-scorm-retake"
+            />
+          </>
         ) : null}
         {completion === 'time' ? (
           <NumberInput

@@ -38,10 +38,15 @@ export function reportProgress(activityId: number, body: ActivityProgressBody): 
   });
 }
 
-export function commitScorm(activityId: number, cmi: FlatCmi, terminate: boolean): Promise<ProgressResponse> {
+export function commitScorm(
+  activityId: number,
+  cmi: FlatCmi,
+  terminate: boolean,
+  attempt: number,
+): Promise<ProgressResponse> {
   return apiRequest(`/api/learning/activities/${activityId}/scorm/commit`, {
     method: 'POST',
-    body: { cmi, terminate },
+    body: { cmi, terminate, attempt },
     schema: progressResponse,
   });
 }

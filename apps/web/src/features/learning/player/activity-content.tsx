@@ -132,9 +132,14 @@ export function ActivityContent({
           launchUrl={content.launchUrl}
           title={title}
           initialCmi={content.cmi}
-          onCommit={async (cmi, _summary, terminate) =>
-            onProgress(await commitScorm(activityId, commitElements(cmi), terminate))
-          }
+          attempt={content.attempt}
+          maxAttempts={content.maxAttempts}
+          review={content.mode === 'review'}
+          onCommit={async (cmi, _summary, terminate) => {
+            // A review records nothing: the attempt is over and the server would refuse it.
+            if (content.mode === 'review') return;
+            onProgress(await commitScorm(activityId, commitElements(cmi), terminate, content.attempt));
+          }}
         />
       );
     case 'html':

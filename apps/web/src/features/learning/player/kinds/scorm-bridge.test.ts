@@ -85,9 +85,11 @@ describe('SCORM bridge (app side)', () => {
       origin: APP,
     });
     expect(scormSandbox(`${CONTENT}/api/learning/content/t/index.html`, APP)).toBe(
-      'allow-scripts allow-same-origin allow-forms',
+      'allow-scripts allow-same-origin allow-forms allow-modals',
     );
     // Never the app's own origin with allow-same-origin, whatever the server answers.
-    expect(scormSandbox('/api/learning/content/t/index.html', APP)).toBe('allow-scripts allow-forms');
+    expect(scormSandbox('/api/learning/content/t/index.html', APP)).toBe(
+      'allow-scripts allow-forms allow-modals',
+    );
   });
 });

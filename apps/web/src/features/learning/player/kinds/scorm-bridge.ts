@@ -20,10 +20,15 @@ export function scormFrameName(version: ScormVersion, cmi: FlatCmi, appOrigin: s
   return PREFIX + JSON.stringify({ version, cmi, origin: appOrigin });
 }
 
-/** The sandbox of a package's frame: its own origin only when that origin is not the app's. */
+/**
+ * The sandbox of a package's frame: its own origin only when that origin is not the app's. The browser's
+ * dialogs (`alert`, `confirm`: "resume where you left?") are allowed; pop-ups and top navigation are not.
+ */
 export function scormSandbox(launchUrl: string, appOrigin: string): string {
   const crossOrigin = new URL(launchUrl, appOrigin).origin !== appOrigin;
-  return crossOrigin ? 'allow-scripts allow-same-origin allow-forms' : 'allow-scripts allow-forms';
+  return crossOrigin
+    ? 'allow-scripts allow-same-origin allow-forms allow-modals'
+    : 'allow-scripts allow-forms allow-modals';
 }
 
 interface BridgeMessage {

@@ -1,5 +1,5 @@
 import { Alert, Box, Group, Loader, Paper, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,11 @@ export interface ScormPlayerProps {
   title: string;
   /** Runtime data saved by earlier sessions (and what the server supplies: learner, mastery score). */
   initialCmi: FlatCmi;
+  /** The attempt this launch belongs to, and how many the author allows (null: no limit). */
+  attempt?: number;
+  maxAttempts?: number | null;
+  /** The last attempt is over and no other may start: the package opens for review, nothing is recorded. */
+  review?: boolean;
   onCommit: (cmi: FlatCmi, summary: ScormSummary, terminate: boolean) => Promise<unknown>;
   autocommitSeconds?: number;
 }
@@ -37,6 +42,9 @@ export function ScormPlayer({
   launchUrl,
   title,
   initialCmi,
+  attempt = 1,
+  maxAttempts = null,
+  review = false,
   onCommit,
   autocommitSeconds,
 }: ScormPlayerProps) {
@@ -121,6 +129,14 @@ export function ScormPlayer({
       >
         <Text fz="sm" c="dimmed">
           {t('scorm.standard', { version })}
+          {review ? null : attempt > 1 || maxAttempts !== null ? (
+            <span data-testid="scorm-attempt">
+              {' · '}
+              {maxAttempts !== null
+                ? t('scorm.attemptOf', { attempt, max: maxAttempts })
+                : t('scorm.attempt', { attempt })}
+            </span>
+          ) : null}
         </Text>
         <Group gap={6}>
           <WrapBadge
@@ -146,6 +162,17 @@ export function ScormPlayer({
           ) : null}
         </Group>
       </Group>
+      {review ? (
+        <Alert
+          color="blue"
+          variant="light"
+          radius={0}
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          data-testid="scorm-review"
+        >
+          {t('scorm.review')}
+        </Alert>
+      ) : null}
       <Box pos="relative" h={{ base: '70vh', sm: '75vh' }} mih={420}>
         {runtime ? (
           <iframe

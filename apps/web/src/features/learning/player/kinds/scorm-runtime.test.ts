@@ -94,6 +94,46 @@ describe('SCORM runtime in the player', () => {
     });
   });
 
+  it('hands the package what the server supplies: entry, review mode, total time and passing rules', async () => {
+    runtime = await attachScormRuntime({
+      version: '1.2',
+      initial: {
+        'cmi.core.entry': '',
+        'cmi.core.lesson_mode': 'review',
+        'cmi.core.credit': 'no-credit',
+        'cmi.core.total_time': '0000:03:30.00',
+        'cmi.core.lesson_status': 'passed',
+      },
+      commit: async () => undefined,
+    });
+    const v12 = (window as unknown as { API: Api12 }).API;
+    expect(v12.LMSInitialize('')).toBe('true');
+    expect(v12.LMSGetValue('cmi.core.entry')).toBe('');
+    expect(v12.LMSGetValue('cmi.core.lesson_mode')).toBe('review');
+    expect(v12.LMSGetValue('cmi.core.credit')).toBe('no-credit');
+    // The runtime reads the LMS's HHHH:MM:SS.SS and answers it in its own short form.
+    expect(v12.LMSGetValue('cmi.core.total_time')).toBe('00:03:30');
+    runtime.detach();
+
+    runtime = await attachScormRuntime({
+      version: '2004',
+      initial: {
+        'cmi.entry': 'ab-initio',
+        'cmi.mode': 'normal',
+        'cmi.total_time': 'PT0H1M30S',
+        'cmi.scaled_passing_score': '0.6',
+        'cmi.completion_threshold': '0.8',
+      },
+      commit: async () => undefined,
+    });
+    const v2004 = (window as unknown as { API_1484_11: Api2004 }).API_1484_11;
+    expect(v2004.Initialize('')).toBe('true');
+    expect(v2004.GetValue('cmi.entry')).toBe('ab-initio');
+    expect(v2004.GetValue('cmi.total_time')).toBe('PT0H1M30S');
+    expect(Number(v2004.GetValue('cmi.scaled_passing_score'))).toBe(0.6);
+    expect(Number(v2004.GetValue('cmi.completion_threshold'))).toBe(0.8);
+  });
+
   it('detaches from the window when the player closes', async () => {
     runtime = await attachScormRuntime({ version: '2004', initial: {}, commit: async () => undefined });
     expect((window as unknown as { API_1484_11?: unknown }).API_1484_11).toBeDefined();
