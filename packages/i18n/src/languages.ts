@@ -72,13 +72,17 @@ export const laterErrorPrefixes = [
   'ASSESSMENT_',
   'CERTIFICATE_',
   'DAILY_CHALLENGE_',
+  'GAME_',
   'LEARNING_',
   'LOYALTY_',
+  'PHOTOS_',
   'REACTION_',
   'REWARDS_',
+  'SALES_',
   'SENCE_',
   'STORE_',
   'SURVEY_',
+  'TRANSFERS_',
 ] as const;
 
 /** Whether an error code's text loads after the first screen (see `laterErrorPrefixes`). */
