@@ -115,7 +115,7 @@ function serviceAt(iso: string) {
     storage: createDiskStorage(storageDir),
     loyalty: createLoyaltySalesPort(t.database.db),
     ledger: t.modules.rewards.ledger,
-    notifications: { notify: async () => undefined },
+    notifications: { notify: () => Promise.resolve(0) },
   });
 }
 const seller = () => ({ userId: users.seller.id, clientId: clientA });
