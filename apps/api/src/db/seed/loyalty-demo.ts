@@ -565,5 +565,11 @@ async function seedLoyalty(db: Db) {
     paulista,
     new Date(previousBegin.getTime() + 3 * DAY_MS),
   );
-  await loyalty.setMemberLevel(actor, learner.id, levels.items.find((l) => l.position === 2)!.id);
+  // Creator since the running campaign began, so its sales are credited at ×1.5 (the level on the sale date).
+  await loyalty.setMemberLevel(
+    actor,
+    learner.id,
+    levels.items.find((l) => l.position === 2)!.id,
+    runningBegin,
+  );
 }

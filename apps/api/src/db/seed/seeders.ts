@@ -13,6 +13,7 @@ import { reactionsDemoSeeder } from './reactions-demo';
 import { rankingDemoSeeder } from './ranking-demo';
 import { storeOrdersDemoSeeder } from './store-orders-demo';
 import { loyaltyDemoSeeder } from './loyalty-demo';
+import { e2eWorkerLevelSeeders, loyaltyLevelsDemoSeeder } from './loyalty-levels-demo';
 import { gamesDemoSeeder } from './games-demo';
 import { photosDemoSeeder } from './photos-demo';
 import { dailyChallengeDemoSeeder } from './daily-challenge-demo';
@@ -37,6 +38,8 @@ export const demoSeeders: readonly Seeder[] = [
   // After the ranking's colleagues, who have the points to redeem.
   storeOrdersDemoSeeder,
   loyaltyDemoSeeder,
+  // After the program's campaigns: the demo learner's level-change request waiting for approval.
+  loyaltyLevelsDemoSeeder,
   // After the program's campaigns: photo types and the learner's store photos in every status.
   photosDemoSeeder,
   // After the loyalty program's levels: a reward that needs the highest one.
@@ -46,4 +49,6 @@ export const demoSeeders: readonly Seeder[] = [
   dailyChallengeDemoSeeder,
   // Copies of the demo accounts per browser-journey worker, only when E2E_WORKER_ACCOUNTS is set.
   ...e2eWorkerSeeders(),
+  // After the copies: each worker's learner has a level-change request of its own.
+  ...e2eWorkerLevelSeeders(),
 ];
