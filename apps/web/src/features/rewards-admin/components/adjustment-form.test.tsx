@@ -62,7 +62,12 @@ describe('the adjustment form', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar ajuste' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    expect(await screen.findByText('Ajuste feito. Saldo de pontos de Bruno Souza: 1.150.')).toBeTruthy();
+    // The notification slides in after the answer: on a busy machine that takes longer than the default wait.
+    expect(
+      await screen.findByText('Ajuste feito. Saldo de pontos de Bruno Souza: 1.150.', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeTruthy();
 
     const sent = adjustments(calls);
     expect(sent.length).toBeGreaterThanOrEqual(1);
