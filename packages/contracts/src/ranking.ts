@@ -9,13 +9,19 @@ export const rankingMetrics = ['points', 'xp'] as const;
 export const rankingMetric = z.enum(rankingMetrics);
 export type RankingMetric = z.infer<typeof rankingMetric>;
 
-/** `month`: the current UTC month; `all`: all time. (`campaign` arrives with the loyalty program.) */
-export const rankingPeriods = ['month', 'all'] as const;
+/**
+ * `month`: the current UTC month; `all`: all time; `campaign`: the dates of a loyalty campaign (the one
+ * asked for, else the caller's running one).
+ */
+export const rankingPeriods = ['month', 'all', 'campaign'] as const;
 export const rankingPeriod = z.enum(rankingPeriods);
 export type RankingPeriod = z.infer<typeof rankingPeriod>;
 
-/** `client`: everyone of the selected client; `area`: the members of one of the caller's areas. */
-export const rankingScopes = ['client', 'area'] as const;
+/**
+ * `client`: everyone of the selected client; `area`: the members of one of the caller's areas;
+ * `campaign`: the users registered in a loyalty campaign.
+ */
+export const rankingScopes = ['client', 'area', 'campaign'] as const;
 export const rankingScope = z.enum(rankingScopes);
 export type RankingScope = z.infer<typeof rankingScope>;
 
@@ -25,6 +31,8 @@ const selection = {
   scope: rankingScope.default('client'),
   /** With scope `area`: which of the caller's areas (default: the first). */
   areaId: serialIdParam().optional(),
+  /** With scope or period `campaign`: which campaign (default: the caller's running one). */
+  campaignId: serialIdParam().optional(),
 };
 
 export const rankingQuery = z.object({
@@ -49,6 +57,13 @@ export const rankingRow = z.object({
 export type RankingRow = z.infer<typeof rankingRow>;
 
 export const rankingArea = z.object({ id: serialId(), name: z.string() });
+export const rankingCampaign = z.object({
+  id: serialId(),
+  name: z.string(),
+  beginsAt: z.string(),
+  endsAt: z.string(),
+  registered: z.boolean(),
+});
 
 const answered = {
   metric: rankingMetric,
@@ -60,6 +75,10 @@ const answered = {
   areas: z.array(rankingArea),
   /** The month ranked (`YYYY-MM`, UTC) for period `month`, else null. */
   month: z.string().nullable(),
+  /** The campaign ranked (scope or period `campaign`), else null. */
+  campaignId: serialId().nullable(),
+  /** The client's campaigns that have begun, the latest first: what the campaign switch offers. */
+  campaigns: z.array(rankingCampaign),
 };
 
 export const rankingPage = z.object({

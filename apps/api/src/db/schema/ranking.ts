@@ -45,3 +45,17 @@ export const rankingPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.userId] })],
 );
+
+/**
+ * A campaign period's scores (`ranking_scores` period `campaign:<id>`) as last filled from the ledger, with
+ * the campaign's dates then. The trigger adds each entry dated inside a campaign as it is written; the
+ * ranking fills the period again from the ledger when the campaign's dates are no longer these (a new
+ * campaign, or dates edited), so entries written before are counted by the dates in force.
+ */
+export const rankingCampaignFills = pgTable('ranking_campaign_fills', {
+  clientId: clientRef(),
+  campaignId: integer('campaign_id').primaryKey(),
+  beginsAt: timestamp('begins_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  filledAt: timestamp('filled_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -184,3 +184,48 @@ export interface PendingSalesPort {
     userIds: readonly number[],
   ): Promise<Map<number, number>>;
 }
+
+/** A campaign as the ranking reads it. */
+export interface LoyaltyCampaignRef {
+  id: number;
+  name: string;
+  beginsAt: Date;
+  endsAt: Date;
+  /** Whether the user asked about is registered in it (any status). */
+  registered: boolean;
+}
+
+/** What the ranking reads of the program's campaigns (docs/ranking.md): read only. */
+export interface LoyaltyCampaignsPort {
+  /** The client's campaigns that have begun by `at`, the latest begun first (at most `limit`). */
+  begun(clientId: number, userId: number, at: Date, limit: number): Promise<LoyaltyCampaignRef[]>;
+}
+
+export function createLoyaltyCampaignsPort(db: DbOrTx): LoyaltyCampaignsPort {
+  return {
+    async begun(clientId, userId, at, limit) {
+      const rows = rowsOf<{
+        id: number;
+        name: string;
+        begins_at: Date | string;
+        ends_at: Date | string;
+        registered: boolean;
+      }>(
+        await db.execute(sql`select c.id, c.name, c.begins_at, c.ends_at,
+            exists (select 1 from loyalty_registrations r where r.client_id = ${clientId}
+              and r.campaign_id = c.id and r.user_id = ${userId}) as registered
+          from loyalty_campaigns c
+          where c.client_id = ${clientId} and c.begins_at <= ${at.toISOString()}
+          order by c.begins_at desc, c.id desc
+          limit ${limit}`),
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        beginsAt: new Date(r.begins_at),
+        endsAt: new Date(r.ends_at),
+        registered: Boolean(r.registered),
+      }));
+    },
+  };
+}

@@ -2,13 +2,21 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RankingMetric } from '@trilha/contracts/ranking';
 import { rowsOf, type DbOrTx } from '../../db/client';
 
-/** What is ranked: a client's users (or one area's) by a metric over a period key (`all`, `YYYY-MM`). */
+/**
+ * What is ranked: a client's users (or one area's, or one campaign's registered users) by a metric over a
+ * period key (`all`, `YYYY-MM`, `campaign:<id>`).
+ */
 export interface RankingSet {
   clientId: number;
   metric: RankingMetric;
   period: string;
   areaId: number | null;
+  /** Only the users registered in this loyalty campaign; null: no such limit. */
+  campaignId?: number | null;
 }
+
+/** The sources that are not points earned (docs/ranking.md, "What counts"), as the trigger has them. */
+const NOT_EARNED = sql`('redemption', 'refund', 'expiry', 'transfer')`;
 
 /** A ranked user as read, before the position is given from the set's score counts. */
 export interface RankedUser {
@@ -55,8 +63,13 @@ export function createRankingRepo(db: DbOrTx) {
         ? sql``
         : sql` and exists (select 1 from audience_area_members am
               where am.area_id = ${set.areaId} and am.user_id = ${a}.user_id)`;
+    const campaign =
+      set.campaignId === null || set.campaignId === undefined
+        ? sql``
+        : sql` and exists (select 1 from loyalty_registrations lr where lr.client_id = ${set.clientId}
+              and lr.campaign_id = ${set.campaignId} and lr.user_id = ${a}.user_id)`;
     return sql`${a}.client_id = ${set.clientId} and ${a}.metric = ${set.metric}
-      and ${a}.period = ${set.period} and ${a}.score > 0${area}`;
+      and ${a}.period = ${set.period} and ${a}.score > 0${area}${campaign}`;
   };
 
   /** The ranked users of a selection with their name preference and names. */
@@ -112,6 +125,37 @@ export function createRankingRepo(db: DbOrTx) {
         select 'below' as side, y.* from (${select(set, sql`${mine} > ${key}`, displayOrder, n)}) y`);
       const side = (which: 'above' | 'below') => both.filter((r) => r.side === which).map(toRanked);
       return { me: toRanked(me), above: side('above').reverse(), below: side('below') };
+    },
+
+    /**
+     * Makes the campaign's period (`campaign:<id>`) count the ledger's entries dated within these dates:
+     * when it was last filled with other dates (or never), its scores are summed again from the ledger in
+     * one statement; from then on the trigger adds each new entry. One filler at a time per campaign (the
+     * fill's row is locked); answers whether it filled.
+     */
+    async fillCampaign(clientId: number, campaignId: number, beginsAt: Date, endsAt: Date) {
+      const begins = beginsAt.toISOString();
+      const ends = endsAt.toISOString();
+      await db.execute(sql`insert into ranking_campaign_fills (client_id, campaign_id, begins_at, ends_at, filled_at)
+        values (${clientId}, ${campaignId}, 'epoch', 'epoch', 'epoch') on conflict (campaign_id) do nothing`);
+      const [fill] = await rows<{ same: boolean }>(sql`
+        select (begins_at = ${begins}::timestamptz and ends_at = ${ends}::timestamptz) as same
+        from ranking_campaign_fills where campaign_id = ${campaignId} and client_id = ${clientId} for update`);
+      if (!fill || fill.same) return false;
+      const period = `campaign:${campaignId}`;
+      await db.execute(sql`delete from ranking_scores where client_id = ${clientId} and period = ${period}`);
+      await db.execute(sql`
+        insert into ranking_scores (client_id, user_id, metric, period, score, reached_at)
+        select e.client_id, e.user_id, e.ledger, ${period}, sum(e.amount)::integer, max(e.created_at)
+        from ledger_entries e
+        where e.client_id = ${clientId} and e.created_at >= ${begins}::timestamptz
+          and e.created_at < ${ends}::timestamptz
+          and (e.ledger = 'xp' or e.source not in ${NOT_EARNED})
+        group by e.client_id, e.user_id, e.ledger`);
+      await db.execute(sql`update ranking_campaign_fills
+        set begins_at = ${begins}::timestamptz, ends_at = ${ends}::timestamptz, filled_at = now()
+        where campaign_id = ${campaignId}`);
+      return true;
     },
 
     /** The user's areas in the client, by name. */

@@ -6,7 +6,9 @@ import type {
   RankingRow,
 } from '@trilha/contracts/ranking';
 import type { Db } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { AppError } from '../../lib/errors';
+import type { LoyaltyCampaignsPort } from '../loyalty/loyalty.port';
 import { createRankingRepo, type RankedUser, type RankingSet } from './ranking.repo';
 
 /** How many users are shown above and below the caller. */
@@ -21,7 +23,12 @@ export interface RankingServiceDeps {
    * fresh (docs/ranking.md, "Live positions").
    */
   countsTtlMs: number;
+  /** The loyalty program's campaigns (scope and period `campaign`). */
+  campaigns: LoyaltyCampaignsPort;
 }
+
+/** Campaigns the campaign switch offers (the latest begun first). */
+const CAMPAIGNS_LISTED = 20;
 
 /** Sets whose score counts are kept at once; the oldest is dropped past it. */
 const MAX_CACHED_SETS = 1_000;
@@ -80,13 +87,24 @@ export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
  */
 export function createRankingService(deps: RankingServiceDeps) {
   const repo = createRankingRepo(deps.db);
+  const uow = unitOfWork(deps.db);
+  // The dates each campaign period was seen filled with in this process: no fill check while they hold.
+  const filled = new Map<number, string>();
+
+  async function ensureFilled(clientId: number, c: { id: number; beginsAt: Date; endsAt: Date }) {
+    const dates = `${c.beginsAt.toISOString()}|${c.endsAt.toISOString()}`;
+    if (filled.get(c.id) === dates) return;
+    await uow.run(() => repo.fillCampaign(clientId, c.id, c.beginsAt, c.endsAt));
+    if (filled.size >= MAX_CACHED_SETS) filled.delete(filled.keys().next().value!);
+    filled.set(c.id, dates);
+  }
   // One read in flight or kept per set: requests arriving together share it. A set whose counts take
   // long to read (a million users: most of a second) keeps them ten times that long, so re-reading them
   // never takes more than a tenth of the time.
   const cached = new Map<string, { at: number; keepMs: number; counts: Promise<ScoreCounts> }>();
 
   function scoreCounts(set: RankingSet): Promise<ScoreCounts> {
-    const key = `${set.clientId}:${set.metric}:${set.period}:${set.areaId ?? ''}`;
+    const key = `${set.clientId}:${set.metric}:${set.period}:${set.areaId ?? ''}:${set.campaignId ?? ''}`;
     const now = deps.now().getTime();
     const hit = cached.get(key);
     if (hit && now - hit.at < hit.keepMs) return hit.counts;
@@ -122,25 +140,63 @@ export function createRankingService(deps: RankingServiceDeps) {
     };
   };
 
-  /** The set asked for; an area must be one of the caller's in the client, else 404. */
+  /**
+   * The set asked for; an area must be one of the caller's in the client, a campaign one of the client's
+   * that has begun, else 404. Without `campaignId`, scope or period `campaign` takes the caller's running
+   * campaign (the latest begun they are registered in), else the client's running one, else its latest.
+   */
   async function resolve(caller: Caller, q: RankingMeQuery) {
-    const areas = await repo.areasOf(caller.clientId, caller.userId);
+    const now = deps.now();
+    const [areas, campaigns] = await Promise.all([
+      repo.areasOf(caller.clientId, caller.userId),
+      deps.campaigns.begun(caller.clientId, caller.userId, now, CAMPAIGNS_LISTED),
+    ]);
     let areaId: number | null = null;
     if (q.scope === 'area') {
       const area = q.areaId === undefined ? areas[0] : areas.find((a) => a.id === q.areaId);
       if (!area) throw new AppError('NOT_FOUND', 404);
       areaId = area.id;
     }
-    const month = q.period === 'month' ? monthKey(deps.now()) : null;
+    let campaign: (typeof campaigns)[number] | undefined;
+    if (q.scope === 'campaign' || q.period === 'campaign') {
+      const running = campaigns.filter((c) => c.endsAt > now);
+      campaign =
+        q.campaignId === undefined
+          ? (running.find((c) => c.registered) ?? running[0] ?? campaigns[0])
+          : (campaigns.find((c) => c.id === q.campaignId) ??
+            // Older than the listed ones: asked for by id.
+            (await deps.campaigns.begun(caller.clientId, caller.userId, now, 1_000)).find(
+              (c) => c.id === q.campaignId,
+            ));
+      if (!campaign) throw new AppError('NOT_FOUND', 404);
+      if (q.period === 'campaign') await ensureFilled(caller.clientId, campaign);
+    }
+    const month = q.period === 'month' ? monthKey(now) : null;
     const set: RankingSet = {
       clientId: caller.clientId,
       metric: q.metric,
-      period: month ?? 'all',
+      period: month ?? (q.period === 'campaign' ? `campaign:${campaign!.id}` : 'all'),
       areaId,
+      campaignId: q.scope === 'campaign' ? campaign!.id : null,
     };
     return {
       set,
-      answered: { metric: q.metric, period: q.period, scope: q.scope, areaId, areas, month },
+      answered: {
+        metric: q.metric,
+        period: q.period,
+        scope: q.scope,
+        areaId,
+        areas,
+        month,
+        campaignId: campaign?.id ?? null,
+        campaigns: campaigns.map((c) => ({
+          id: c.id,
+          name: c.name,
+          beginsAt: c.beginsAt.toISOString(),
+          endsAt: c.endsAt.toISOString(),
+          registered: c.registered,
+        })),
+      },
     };
   }
 

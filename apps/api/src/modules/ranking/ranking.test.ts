@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login } from '../../../test/http';
 import { rowsOf } from '../../db/client';
+import { createLoyaltyCampaignsPort } from '../loyalty/loyalty.port';
 import { createRankingService, initialsOf, positionIn } from './ranking.service';
 
 let t: TestApp;
@@ -227,7 +228,9 @@ describe('live positions, names and tenancy', () => {
     expect((await get('/api/ranking/me', a.as)).json().me.position).toBe(3);
     expect((await get('/api/ranking?scope=area', x.as)).statusCode).toBe(404);
     expect((await get(`/api/ranking?scope=area&areaId=${area!.id}`, x.as)).statusCode).toBe(404);
-    expect((await get('/api/ranking?scope=campaign', a.as)).statusCode).toBe(400);
+    // A client without campaigns has no campaign to rank.
+    expect((await get('/api/ranking?scope=campaign', a.as)).statusCode).toBe(404);
+    expect((await get('/api/ranking?period=campaign', a.as)).statusCode).toBe(404);
   });
 
   it('refuses a client without the ranking, and anyone signed out', async () => {
@@ -253,6 +256,7 @@ describe('live positions, names and tenancy', () => {
       db: t.database.db,
       now: () => new Date(clock),
       countsTtlMs: 2_000,
+      campaigns: createLoyaltyCampaignsPort(t.database.db),
     });
     const q = { metric: 'points', period: 'all', scope: 'client' } as const;
     await credit(c, a.id, 10);
@@ -289,5 +293,191 @@ describe('live positions, names and tenancy', () => {
     expect(initialsOf('ana maria', 'souza', 'x')).toBe('A. S.');
     expect(initialsOf('Élio', '', 'x')).toBe('É.');
     expect(initialsOf('', '', 'joao')).toBe('J.');
+  });
+});
+
+describe('campaign scope and period', () => {
+  const DAY = 86_400_000;
+  const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q))[0]!;
+
+  /** A loyalty campaign of the client (with the store its registrations need), by its dates. */
+  async function campaign(clientId: number, name: string, begins: Date, ends: Date) {
+    return (
+      await one<{
+        id: number;
+      }>(sql`insert into loyalty_campaigns (client_id, name, begins_at, ends_at, country_group)
+        values (${clientId}, ${name}, ${begins.toISOString()}, ${ends.toISOString()}, 1) returning id`)
+    ).id;
+  }
+  async function storeOf(clientId: number) {
+    const country = await one<{
+      id: number;
+    }>(sql`insert into loyalty_countries (client_id, code, name, country_group)
+      values (${clientId}, ${`C${++seq}`}, 'Brasil', 1) returning id`);
+    const retailer = await one<{ id: number }>(sql`insert into loyalty_retailers (client_id, country_id, name)
+      values (${clientId}, ${country.id}, ${`Rede ${seq}`}) returning id`);
+    return (
+      await one<{
+        id: number;
+      }>(sql`insert into loyalty_stores (client_id, retailer_id, country_id, code, name, city, time_zone)
+        values (${clientId}, ${retailer.id}, ${country.id}, ${`L${seq}`}, 'Loja', 'São Paulo', 'America/Sao_Paulo') returning id`)
+    ).id;
+  }
+  const register = (clientId: number, userId: number, campaignId: number, storeId: number) =>
+    t.database.db.execute(sql`insert into loyalty_registrations (client_id, user_id, campaign_id, store_id)
+      values (${clientId}, ${userId}, ${campaignId}, ${storeId})`);
+
+  /** Positions (1, 2, 2, 4) and display order (score, then who reached it first, then id) of a model. */
+  function ranked(scores: Map<number, { score: number; at: number }>) {
+    const rows = [...scores.entries()]
+      .filter(([, m]) => m.score > 0)
+      .map(([userId, m]) => ({ userId, ...m }))
+      .sort((a, b) => b.score - a.score || a.at - b.at || a.userId - b.userId);
+    return rows.map((r) => ({
+      userId: r.userId,
+      score: r.score,
+      position: 1 + rows.filter((o) => o.score > r.score).length,
+    }));
+  }
+  const listed = async (url: string, as: Record<string, string>) => {
+    const res = await get(url, as);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      items: { userId: number; score: number; position: number }[];
+      campaignId: number | null;
+      campaigns: { id: number; registered: boolean }[];
+      total: number;
+    };
+  };
+
+  it('ranks points earned within a campaign’s dates and the users registered in it, live, against a model', async () => {
+    const c = (await createClient(t.database.db, { flags: { has_ranking: true } })).id;
+    const users: Member[] = [];
+    for (let i = 0; i < 8; i++) users.push(await member(c, `Camp${i}`, `Pessoa${i}`));
+    const now = Date.now();
+    const prevBegins = new Date(now - 60 * DAY);
+    const prevEnds = new Date(now - 30 * DAY);
+    const runBegins = new Date(now - 10 * DAY);
+    const runEnds = new Date(now + 20 * DAY);
+    // Entries written before the campaigns existed, dated by hand: some in the previous campaign, some
+    // in the running one, some between them (in neither).
+    const rand = random(7);
+    const entries: { userId: number; points: number; at: number; spend: boolean }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const u = users[rand(users.length)]!;
+      const at = now - (1 + rand(59)) * DAY - rand(3_600_000);
+      const spend = rand(6) === 0;
+      const points = 1 + rand(5);
+      if (spend) {
+        await credit(c, u.id, points); // something to spend
+        await t.modules.rewards.ledger.debit({
+          clientId: c,
+          userId: u.id,
+          points,
+          source: 'redemption',
+          idempotencyKey: `campaign-spend-${++seq}`,
+        });
+      } else {
+        await credit(c, u.id, points, 1);
+      }
+      // Date the entries just written (the credit, and the spending if any).
+      await t.database.db.execute(sql`update ledger_entries set created_at = ${new Date(at).toISOString()}
+        where client_id = ${c} and user_id = ${u.id} and created_at > now() - interval '1 minute'`);
+      entries.push({ userId: u.id, points, at, spend });
+    }
+    const prev = await campaign(c, 'Trimestre anterior', prevBegins, prevEnds);
+    const running = await campaign(c, 'Trimestre atual', runBegins, runEnds);
+    await campaign(c, 'Próximo', new Date(now + 30 * DAY), new Date(now + 90 * DAY));
+    const store = await storeOf(c);
+    for (const u of users.slice(0, 5)) await register(c, u.id, running, store);
+
+    const model = (begins: number, ends: number, only?: Set<number>) => {
+      const scores = new Map<number, { score: number; at: number }>();
+      for (const e of entries) {
+        if (e.at < begins || e.at >= ends || (only && !only.has(e.userId))) continue;
+        // A spending entry does not count; its credit does, at the same moment.
+        const m = scores.get(e.userId) ?? { score: 0, at: 0 };
+        scores.set(e.userId, { score: m.score + e.points, at: Math.max(m.at, e.at) });
+      }
+      return scores;
+    };
+    const me = users[0]!;
+    const prevModel = ranked(model(+prevBegins, +prevEnds));
+    expect(prevModel.length).toBeGreaterThan(2);
+    const prevPage = await listed(`/api/ranking?period=campaign&campaignId=${prev}&pageSize=100`, me.as);
+    expect(prevPage.campaignId).toBe(prev);
+    expect(prevPage.items.map(({ userId, score, position }) => ({ userId, score, position }))).toEqual(
+      prevModel,
+    );
+    expect(prevPage.total).toBe(prevModel.length);
+    // The campaigns offered: the begun ones, latest first, with mine marked; not the upcoming one.
+    expect(prevPage.campaigns.map((x) => [x.id, x.registered])).toEqual([
+      [running, true],
+      [prev, false],
+    ]);
+
+    // Without an id: my running campaign. Then a credit now moves its user at once.
+    const runModel = model(+runBegins, +runEnds);
+    const runPage = await listed('/api/ranking?period=campaign&pageSize=100', me.as);
+    expect(runPage.campaignId).toBe(running);
+    expect(runPage.items.map(({ userId, score, position }) => ({ userId, score, position }))).toEqual(
+      ranked(runModel),
+    );
+    const climber = users[6]!;
+    await credit(c, climber.id, 500);
+    runModel.set(climber.id, { score: (runModel.get(climber.id)?.score ?? 0) + 500, at: Date.now() });
+    const after = await listed('/api/ranking?period=campaign&pageSize=100', me.as);
+    expect(after.items[0]).toMatchObject({ userId: climber.id, position: 1 });
+    expect(after.items.map(({ userId, score, position }) => ({ userId, score, position }))).toEqual(
+      ranked(runModel),
+    );
+
+    // Scope campaign: only its registered users, in any period; my position and neighbours among them.
+    const registered = new Set(users.slice(0, 5).map((u) => u.id));
+    const allTime = model(0, Number.MAX_SAFE_INTEGER, registered);
+    const scoped = await listed(`/api/ranking?scope=campaign&period=all&pageSize=100`, me.as);
+    expect(scoped.items.every((i) => registered.has(i.userId))).toBe(true);
+    expect(scoped.items.map(({ userId, score, position }) => ({ userId, score, position }))).toEqual(
+      ranked(allTime),
+    );
+    const mine = (await get('/api/ranking/me?scope=campaign&period=campaign', me.as)).json();
+    const both = ranked(model(+runBegins, +runEnds, registered));
+    const myRow = both.find((r) => r.userId === me.id);
+    expect(mine.me?.position ?? null).toBe(myRow?.position ?? null);
+    if (myRow) {
+      const i = both.indexOf(myRow);
+      expect(mine.above.map((r: { userId: number }) => r.userId)).toEqual(
+        both.slice(Math.max(0, i - 5), i).map((r) => r.userId),
+      );
+      expect(mine.below.map((r: { userId: number }) => r.userId)).toEqual(
+        both.slice(i + 1, i + 6).map((r) => r.userId),
+      );
+    }
+
+    // The campaign's dates moved: the period is counted again from the ledger by the new dates.
+    const earlier = new Date(now - 45 * DAY);
+    await t.database.db.execute(
+      sql`update loyalty_campaigns set begins_at = ${earlier.toISOString()} where id = ${running}`,
+    );
+    const moved = model(+earlier, +runEnds);
+    moved.set(climber.id, { score: (moved.get(climber.id)?.score ?? 0) + 500, at: Date.now() });
+    const refilled = await listed(`/api/ranking?period=campaign&campaignId=${running}&pageSize=100`, me.as);
+    expect(refilled.items.map(({ userId, score, position }) => ({ userId, score, position }))).toEqual(
+      ranked(moved),
+    );
+
+    // Unknown, upcoming and another client's campaigns are not found.
+    const upcoming = prevPage.campaigns.length; // two begun
+    expect(upcoming).toBe(2);
+    const other = (await createClient(t.database.db, { flags: { has_ranking: true } })).id;
+    const foreign = await campaign(other, 'Outra', prevBegins, runEnds);
+    for (const id of [foreign, 999_999]) {
+      expect((await get(`/api/ranking?period=campaign&campaignId=${id}`, me.as)).statusCode).toBe(404);
+      expect((await get(`/api/ranking/me?scope=campaign&campaignId=${id}`, me.as)).statusCode).toBe(404);
+    }
+    const next = await one<{ id: number }>(
+      sql`select id from loyalty_campaigns where client_id = ${c} and name = 'Próximo'`,
+    );
+    expect((await get(`/api/ranking?period=campaign&campaignId=${next.id}`, me.as)).statusCode).toBe(404);
   });
 });

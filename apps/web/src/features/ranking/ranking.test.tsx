@@ -43,6 +43,8 @@ const answered = (metric: string) => ({
   areaId: null,
   areas: [],
   month: '2026-11',
+  campaignId: null,
+  campaigns: [],
 });
 
 describe('ranking tab', () => {
@@ -107,6 +109,62 @@ describe('ranking tab', () => {
     await waitFor(() =>
       expect(
         (screen.getByRole('switch', { name: /^Mostrar só as minhas iniciais/ }) as HTMLInputElement).checked,
+      ).toBe(true),
+    );
+  });
+
+  it('offers this campaign as a period and my campaigns as a scope, and asks for them', async () => {
+    const campaigns = [
+      {
+        id: 9,
+        name: 'T4 · Grupo 1',
+        beginsAt: '2026-10-01T00:00:00Z',
+        endsAt: '2026-12-15T00:00:00Z',
+        registered: true,
+      },
+      {
+        id: 8,
+        name: 'T3 · Grupo 2',
+        beginsAt: '2026-07-01T00:00:00Z',
+        endsAt: '2026-09-15T00:00:00Z',
+        registered: false,
+      },
+    ];
+    const api = mockApi((url) => {
+      const base = { ...answered('points'), campaigns, campaignId: url.includes('campaign') ? 9 : null };
+      if (url.startsWith('/api/ranking/me?'))
+        return json({
+          ...base,
+          me: row(7, 1, 40, { isMe: true }),
+          above: [],
+          below: [],
+          total: 1,
+          hideName: false,
+        });
+      if (url.startsWith('/api/ranking?'))
+        return json({ ...base, items: [row(7, 1, 40, { isMe: true })], total: 1, page: 1, pageSize: 20 });
+      return undefined;
+    });
+    renderIt();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Esta campanha' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.url.startsWith('/api/ranking?metric=points&period=campaign&scope=client')),
+      ).toBe(true),
+    );
+    const scope = screen.getByRole('combobox', { name: 'Ranking de' });
+    // Only the campaigns I am registered in are a scope.
+    expect(
+      within(scope)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos do programa', 'Campanha: T4 · Grupo 1']);
+    fireEvent.change(scope, { target: { value: 'c9' } });
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) =>
+          c.url.startsWith('/api/ranking?metric=points&period=campaign&scope=campaign&campaignId=9'),
+        ),
       ).toBe(true),
     );
   });

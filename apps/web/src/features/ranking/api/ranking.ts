@@ -17,6 +17,8 @@ export interface RankingSelection {
   period: RankingPeriod;
   scope: RankingScope;
   areaId: number | null;
+  /** The loyalty campaign of scope or period `campaign` (null: the caller's running one). */
+  campaignId: number | null;
 }
 
 const params = (s: RankingSelection) => ({
@@ -24,6 +26,9 @@ const params = (s: RankingSelection) => ({
   period: s.period,
   scope: s.scope,
   ...(s.scope === 'area' && s.areaId !== null ? { areaId: s.areaId } : {}),
+  ...((s.scope === 'campaign' || s.period === 'campaign') && s.campaignId !== null
+    ? { campaignId: s.campaignId }
+    : {}),
 });
 
 export const rankingKeys = {

@@ -80,6 +80,7 @@ export default function RankingTab() {
     period: 'month',
     scope: 'client',
     areaId: null,
+    campaignId: null,
   });
   const [page, setPage] = useState(1);
   const top = useRankingPage(selection, page);
@@ -90,7 +91,15 @@ export default function RankingTab() {
     setPage(1);
   };
   const areas = me.data?.areas ?? top.data?.areas ?? [];
-  const scopeValue = selection.scope === 'area' && selection.areaId !== null ? String(selection.areaId) : '';
+  const campaigns = me.data?.campaigns ?? top.data?.campaigns ?? [];
+  const myCampaigns = campaigns.filter((c) => c.registered);
+  // Areas by their id, campaigns as `c<id>`, the whole client as ''.
+  const scopeValue =
+    selection.scope === 'area' && selection.areaId !== null
+      ? String(selection.areaId)
+      : selection.scope === 'campaign' && selection.campaignId !== null
+        ? `c${selection.campaignId}`
+        : '';
   const neighbours = me.data?.me ? [...me.data.above, me.data.me, ...me.data.below] : [];
 
   return (
@@ -113,20 +122,31 @@ export default function RankingTab() {
           onChange={(v) => change({ period: v as RankingPeriod })}
           data={[
             { value: 'month', label: t('period.month') },
+            ...(campaigns.length > 0 ? [{ value: 'campaign', label: t('period.campaign') }] : []),
             { value: 'all', label: t('period.all') },
           ]}
         />
-        {areas.length > 0 ? (
+        {areas.length > 0 || myCampaigns.length > 0 ? (
           <NativeSelect
             label={t('scope.label')}
             value={scopeValue}
             onChange={(e) => {
               const v = e.currentTarget.value;
-              change(v ? { scope: 'area', areaId: Number(v) } : { scope: 'client', areaId: null });
+              change(
+                v.startsWith('c')
+                  ? { scope: 'campaign', areaId: null, campaignId: Number(v.slice(1)) }
+                  : v
+                    ? { scope: 'area', areaId: Number(v), campaignId: null }
+                    : { scope: 'client', areaId: null, campaignId: null },
+              );
             }}
             data={[
               { value: '', label: t('scope.client') },
               ...areas.map((a) => ({ value: String(a.id), label: t('scope.area', { name: a.name }) })),
+              ...myCampaigns.map((c) => ({
+                value: `c${c.id}`,
+                label: t('scope.campaign', { name: c.name }),
+              })),
             ]}
           />
         ) : null}
