@@ -20,6 +20,7 @@ import type store from '@trilha/i18n/locales/pt-BR/store.json';
 import type ranking from '@trilha/i18n/locales/pt-BR/ranking.json';
 import type dailyChallenge from '@trilha/i18n/locales/pt-BR/daily-challenge.json';
 import type sales from '@trilha/i18n/locales/pt-BR/sales.json';
+import type salesAudit from '@trilha/i18n/locales/pt-BR/sales-audit.json';
 import type sence from '@trilha/i18n/locales/pt-BR/sence.json';
 import type games from '@trilha/i18n/locales/pt-BR/games.json';
 import type loyalty from '@trilha/i18n/locales/pt-BR/loyalty.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       ranking: typeof ranking;
       'daily-challenge': typeof dailyChallenge;
       sales: typeof sales;
+      'sales-audit': typeof salesAudit;
       sence: typeof sence;
       games: typeof games;
       loyalty: typeof loyalty;

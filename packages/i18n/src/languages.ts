@@ -37,6 +37,7 @@ export const areas = [
   'loyalty',
   'daily-challenge',
   'sales',
+  'sales-audit',
 ] as const;
 export type Area = (typeof areas)[number];
 

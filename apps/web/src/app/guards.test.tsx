@@ -158,13 +158,12 @@ describe('navigation guards', () => {
     expect(await screen.findByRole('heading', { name: 'Acesso restrito' })).toBeTruthy();
     denied.unmount();
 
-    // The audit area is the auditor's (areas a role cannot use are not shown: admin-areas.test.tsx).
+    // The audit area is the auditor's (areas a role cannot use are not shown: admin-areas.test.tsx); it
+    // opens on the sales audit queue.
     signedIn({ canAccessBackOffice: true, clients: [client({ roles: ['auditor'] })] });
     const allowed = renderApp('/admin/audit');
     await settledAt(allowed.router, '/admin/audit');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Auditoria de vendas e fotos' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auditoria de vendas' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Navegação da área administrativa' })).toBeTruthy();
   });
 });

@@ -315,6 +315,11 @@ const loyaltyAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promi
 const loyaltyPage = (path: string, load: () => Promise<PageModule>) =>
   page(`campaigns/${path}`, 'admin:areas.campaigns', load);
 
+/** The audit area: the sales audit queue. */
+const auditAdminPages: Partial<Record<(typeof adminAreas)[number], () => Promise<PageModule>>> = {
+  audit: () => import('../features/sales-audit/pages/sales-audit-page'),
+};
+
 const adminScreens: RouteObject[] = [
   page(undefined, 'admin:areas.overview', adminPage),
   ...adminAreas.map((area) =>
@@ -325,6 +330,7 @@ const adminScreens: RouteObject[] = [
         learningAdminPages[area] ??
         rewardsAdminPages[area] ??
         loyaltyAdminPages[area] ??
+        auditAdminPages[area] ??
         adminPage,
     ),
   ),
