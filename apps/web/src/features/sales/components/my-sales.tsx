@@ -97,7 +97,11 @@ export function MySales({ campaignNames }: { campaignNames: ReadonlyMap<number, 
                   ) : null}
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Badge color={saleStatusColor[s.status]} variant="light" autoContrast>
+                  <Badge
+                    color={saleStatusColor[s.status]}
+                    variant="light"
+                    c={s.status === 'pending' ? 'dark.7' : undefined}
+                  >
                     {t(`mine.status.${s.status}`)}
                   </Badge>
                   <Text fz="sm" fw={700}>

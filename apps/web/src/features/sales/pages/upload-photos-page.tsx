@@ -98,7 +98,11 @@ function MyPhotos() {
                   ) : null}
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Badge color={statusColor[p.status]} variant="light" autoContrast>
+                  <Badge
+                    color={statusColor[p.status]}
+                    variant="light"
+                    c={p.status === 'pending' ? 'dark.7' : undefined}
+                  >
                     {t(`photos.status.${p.status}`)}
                   </Badge>
                   <Text fz="sm" fw={700}>
@@ -346,7 +350,7 @@ export default function UploadPhotosPage() {
                         <Badge
                           color={statusColor[photo.status]}
                           variant="light"
-                          autoContrast
+                          c={photo.status === 'pending' ? 'dark.7' : undefined}
                           style={{ flexShrink: 0 }}
                         >
                           {t(`photos.status.${photo.status}`)}
