@@ -28,7 +28,16 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
   const name = (pt: string) => ({ 'pt-BR': pt, 'en-US': '', es: '', fr: '' });
   const address = { zip: '1', street: 'Rua A', city: 'Lima', country: 'PE' };
 
-  it('1,200 parallel redemptions: nothing oversold, no negative balance, the category maximum held, every hold settled', async () => {
+  // 10,000 redemptions by 1,000 users, sized so every refusal happens many times: 1,200 units of the scarce
+  // item (at most 2 per user), 250 shirts in two sizes, 300 voucher codes, and 30–60 points each.
+  const CALLS = 10_000;
+  const USERS = 1_000;
+  const SCARCE = 1_200;
+  const SIZES = [100, 150] as const;
+  const CODES = 300;
+
+  it('10,000 parallel redemptions: nothing oversold, no negative balance, the category maximum held, every hold settled, the ledger reconciled', async () => {
+    const started = performance.now();
     const admin = { userId: adminId, clientId };
     const dep = await store.saveDepartment(admin, null, { name: name('Geral') });
     const limited = await store.saveCategory(admin, null, { name: name('Limitada'), maxPerUser: 2 });
@@ -39,7 +48,7 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
       title: name('Fone'),
       description: name(''),
       price: 10,
-      stock: 60,
+      stock: SCARCE,
       kind: 'physical',
     });
     const shirt = await store.saveItem(admin, null, {
@@ -50,8 +59,8 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
       price: 25,
       kind: 'physical',
       variants: [
-        { label: name('P'), stock: 15 },
-        { label: name('M'), stock: 25 },
+        { label: name('P'), stock: SIZES[0] },
+        { label: name('M'), stock: SIZES[1] },
       ],
     });
     const gift = await store.saveItem(admin, null, {
@@ -65,23 +74,29 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
     await store.uploadVouchers(
       admin,
       gift.id,
-      Array.from({ length: 30 }, (_, i) => `V-${i}`),
+      Array.from({ length: CODES }, (_, i) => `V-${i}`),
     );
     const variantIds = shirt.variants.map((v) => v.id);
 
     const users: number[] = [];
-    for (let i = 0; i < 150; i++) {
-      const u = await createUser(t.database.db, { clientIds: [clientId] });
-      users.push(u.id);
-      await t.modules.rewards.ledger.credit({
-        clientId,
-        userId: u.id,
-        points: 30 + (i % 4) * 10,
-        xp: 0,
-        source: 'adjustment',
-        idempotencyKey: `seed-${u.id}`,
-      });
+    for (let batch = 0; batch < USERS; batch += 50) {
+      const made = await Promise.all(
+        Array.from({ length: 50 }, async (_, j) => {
+          const u = await createUser(t.database.db, { clientIds: [clientId] });
+          await t.modules.rewards.ledger.credit({
+            clientId,
+            userId: u.id,
+            points: 30 + ((batch + j) % 4) * 10,
+            xp: 0,
+            source: 'adjustment',
+            idempotencyKey: `seed-${u.id}`,
+          });
+          return u.id;
+        }),
+      );
+      users.push(...made);
     }
+    const seeded = performance.now();
 
     // Deterministic mix: each user tries each item several times; one call in five repeats the key of the
     // call before it (a double tap), which must order once.
@@ -91,7 +106,7 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
       variantId: variantIds[i % 2]!,
       key: `k-${i}`,
     });
-    const calls = Array.from({ length: 1200 }, (_, i) => {
+    const calls = Array.from({ length: CALLS }, (_, i) => {
       const p = i % 5 === 4 ? planOf(i - 1) : planOf(i);
       return p.target === 0
         ? store.redeem(p.who, scarce.id, { address }, p.key, 'pt-BR')
@@ -100,6 +115,7 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
           : store.redeem(p.who, gift.id, {}, p.key, 'pt-BR');
     });
     const results = await Promise.allSettled(calls);
+    const redeemed = performance.now();
 
     const codes = new Map<string, number>();
     for (const r of results) {
@@ -138,12 +154,16 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
         .filter((o) => o.item_id === itemId && (variantId === null || o.variant_id === variantId))
         .reduce((n, o) => n + o.n, 0);
     // Zero oversold: every unit sold was in stock, and stock never went below zero.
-    expect(units!.scarce + sold(scarce.id)).toBe(60);
-    expect(units!.p + sold(shirt.id, variantIds[0]!)).toBe(15);
-    expect(units!.m + sold(shirt.id, variantIds[1]!)).toBe(25);
-    expect(units!.gift + sold(gift.id)).toBe(30);
+    expect(units!.scarce + sold(scarce.id)).toBe(SCARCE);
+    expect(units!.p + sold(shirt.id, variantIds[0]!)).toBe(SIZES[0]);
+    expect(units!.m + sold(shirt.id, variantIds[1]!)).toBe(SIZES[1]);
+    expect(units!.gift + sold(gift.id)).toBe(CODES);
     expect(units!.vouchers).toBe(sold(gift.id));
     expect(sold(scarce.id)).toBeGreaterThan(0);
+    // Every refusal of the spec happened (the load is sized for it), none of them a server error.
+    expect(codes.get('STORE_INSUFFICIENT_POINTS') ?? 0).toBeGreaterThan(0);
+    expect(codes.get('STORE_OUT_OF_STOCK') ?? 0).toBeGreaterThan(0);
+    expect(codes.get('STORE_CATEGORY_LIMIT_REACHED') ?? 0).toBeGreaterThan(0);
     // The category maximum held per user.
     for (const o of orders.filter((x) => x.item_id === scarce.id)) expect(o.n).toBeLessThanOrEqual(2);
     // Balances: none negative, and what is held is exactly what the open orders cost.
@@ -197,6 +217,19 @@ describe.runIf(inject('dbTemplate').kind === 'postgres')('store under parallel l
       await db.execute(sql`select count(*)::int as n from store_orders
         where client_id = ${clientId} and item_id = ${scarce.id} and status = 'approved'`),
     );
-    expect(after!.scarce).toBe(60 - approvedScarce!.n);
-  });
+    expect(after!.scarce).toBe(SCARCE - approvedScarce!.n);
+
+    // The ledger reconciles: for every account the entries add up to the balances, the lots to what is
+    // spendable, the open holds to what is held.
+    const reconciled = await t.modules.rewards.ledger.reconciliation.runFor(clientId);
+    expect(reconciled.findings).toEqual([]);
+    const settled = performance.now();
+    console.info(
+      `[store.concurrency] ${USERS} users seeded in ${Math.round(seeded - started)} ms; ` +
+        `${CALLS} redemptions in ${Math.round(redeemed - seeded)} ms ` +
+        `(${Math.round(CALLS / ((redeemed - seeded) / 1000))}/s, ${orderIds.size} orders, ` +
+        `${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}); ` +
+        `${all.length * 2} settlements and the reconciliation in ${Math.round(settled - redeemed)} ms`,
+    );
+  }, 600_000);
 });
