@@ -16,6 +16,7 @@ import { loyaltyDemoSeeder } from './loyalty-demo';
 import { e2eWorkerLevelSeeders, loyaltyLevelsDemoSeeder } from './loyalty-levels-demo';
 import { gamesDemoSeeder } from './games-demo';
 import { photosDemoSeeder } from './photos-demo';
+import { salesDemoSeeder } from './sales-demo';
 import { dailyChallengeDemoSeeder } from './daily-challenge-demo';
 import { e2eWorkerSeeders } from './e2e-worker-accounts';
 
@@ -42,6 +43,8 @@ export const demoSeeders: readonly Seeder[] = [
   loyaltyLevelsDemoSeeder,
   // After the program's campaigns: photo types and the learner's store photos in every status.
   photosDemoSeeder,
+  // After the learner's level (Creator from the running campaign's begin): sales in every status.
+  salesDemoSeeder,
   // After the loyalty program's levels: a reward that needs the highest one.
   storeLevelDemoSeeder,
   gamesDemoSeeder,
