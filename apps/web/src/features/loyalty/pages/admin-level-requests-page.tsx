@@ -178,7 +178,7 @@ export default function AdminLevelRequestsPage() {
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="compact-sm"
-                          color="teal.8"
+                          color="teal.9"
                           leftSection={<IconCheck size={14} aria-hidden />}
                           aria-label={t('admin.levelRequests.approveLabel', { name: r.userName })}
                           disabled={r.pendingSales > 0}

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconSpeakerphone, IconStairsUp } from '@tabler/icons-react';
 import type { LearnerCampaign } from '@trilha/contracts/loyalty';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiErrorText } from '../../../lib/form-errors';
 import { useMyCampaigns } from '../api/loyalty';
 import { CampaignCard } from '../components/campaign-card';
@@ -64,6 +65,12 @@ export default function CampaignsPage() {
       <Stack gap={4}>
         <Title order={1}>{t('campaigns.title')}</Title>
         <Text c="dimmed">{t('campaigns.intro')}</Text>
+        <Anchor component={Link} to="/campaigns/levels" fw={600} w="fit-content">
+          <Group gap={6} wrap="nowrap" component="span">
+            <IconStairsUp size={16} aria-hidden />
+            {t('levels.cardLink')}
+          </Group>
+        </Anchor>
       </Stack>
       {campaigns.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label={t('loading')}>

@@ -16,6 +16,7 @@ import { IconCheck, IconStairsUp } from '@tabler/icons-react';
 import type { MyLevel } from '@trilha/contracts/loyalty-levels';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WrapBadge } from '../../../components/wrap-badge';
 import { apiErrorText } from '../../../lib/form-errors';
 import { useMyLevel } from '../api/levels';
 import { useFormat } from '../components/format';
@@ -69,7 +70,7 @@ function LevelList({ data }: { data: MyLevel }) {
                     {level.name}
                   </Text>
                   {mine ? (
-                    <Badge color="teal.8" variant="filled" tt="none">
+                    <Badge color="teal.9" variant="filled" tt="none">
                       {t('levels.yours')}
                     </Badge>
                   ) : null}
@@ -81,7 +82,7 @@ function LevelList({ data }: { data: MyLevel }) {
                   size="sm"
                   spacing={4}
                   icon={
-                    <ThemeIcon size={18} radius="xl" color="teal.8" aria-hidden>
+                    <ThemeIcon size={18} radius="xl" color="teal.9" aria-hidden>
                       <IconCheck size={12} />
                     </ThemeIcon>
                   }
@@ -163,9 +164,15 @@ export default function LevelsPage() {
                     </Text>
                   </div>
                 </Group>
-                <Badge size="xl" variant="light" color="teal.9" tt="none">
+                <WrapBadge
+                  size="xl"
+                  variant="light"
+                  color="teal"
+                  tt="none"
+                  title={t('points.multiplierLabel')}
+                >
                   {t('levels.multiplier', { value: f.number(data.current.multiplier) })}
-                </Badge>
+                </WrapBadge>
               </Group>
               <LevelProgress data={data} />
               {data.request ? <RequestNote request={data.request} /> : null}
