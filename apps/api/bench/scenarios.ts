@@ -8,6 +8,7 @@ import {
   type BenchLedgerData,
 } from './seed-bench';
 import { seedBenchAttempts, type BenchAttemptsData } from './seed-attempts';
+import { seedBenchStore, type BenchStoreData } from './seed-store';
 
 /** What run.ts hands a scenario to build its requests. */
 export interface ScenarioContext {
@@ -45,6 +46,15 @@ const learningSeed = (db: Db) =>
     return d;
   }));
 const p99Under50: Scenario['target'] = { label: 'p99 < 50 ms', check: (r) => r.p99 < 50 };
+
+// The store: the bench client's catalog of BENCH_STORE_ITEMS items, seeded once over the ledger seed.
+let store: Promise<BenchStoreData> | undefined;
+const storeSeed = (db: Db) =>
+  (store ??= ledgerSeed(db).then(async (ledger) => {
+    const d = await seedBenchStore(db, ledger, Number(process.env.BENCH_STORE_ITEMS ?? 5000));
+    console.log(`bench: store of ${d.items.toLocaleString('en-US')} items`);
+    return d;
+  }));
 /** The learner's reads (course list, course detail, trail list): issue 10's target. */
 const learnerRead: Scenario['target'] = {
   label: '≥ 0.15× bare, p99 < 50 ms',
@@ -269,6 +279,79 @@ export const benchScenarios: Scenario[] = [
                   'idempotency-key': `bench-adjust-${process.pid}-${i}`,
                 },
                 body: JSON.stringify({ userId, ledger: 'points', amount: 5, reason: 'bench credit' }),
+              };
+            },
+          },
+        ],
+      };
+    },
+  },
+  {
+    // The learner's store over 5,000 items: the first page with the default sort and the filters the
+    // screen sends (a price range, affordable only, A-Z, a search), each with the caller's points.
+    name: 'store-listing',
+    title: 'GET /api/store/items (5,000 items)',
+    seed: storeSeed,
+    target: p99Under50,
+    options: (ctx) => {
+      const d = ctx.data as BenchStoreData;
+      const queries = [
+        '',
+        '&sort=az',
+        '&sort=price_asc&priceMin=100&priceMax=2000',
+        '&affordable=true&sort=price_desc',
+        '&q=caneca',
+        '&page=3',
+      ];
+      return rotating(
+        ctx,
+        d.learnerIds.flatMap((userId, i) => ({
+          userId,
+          path: `/api/store/items?pageSize=12${queries[i % queries.length]}`,
+        })),
+      );
+    },
+  },
+  {
+    // One redemption per request (a fresh Idempotency-Key) by the client's learners in turn, through every
+    // rule: audience, level, courses, the hold on the user's account, the category maximum, the stock,
+    // the order, the low-stock check and the audit row. Its req/s is redemptions per second.
+    name: 'store-redeem',
+    title: 'POST /api/store/items/:id/redeem',
+    seed: storeSeed,
+    target: { label: '≥ 500 redemptions/s on PostgreSQL', check: (r) => r.rps >= 500 },
+    options: (ctx) => {
+      const d = ctx.data as BenchStoreData;
+      const tokens = new Map<number, string>();
+      const bearer = (userId: number) => {
+        let t = tokens.get(userId);
+        if (!t) tokens.set(userId, (t = `Bearer ${ctx.tokenFor(userId)}`));
+        return t;
+      };
+      const body = JSON.stringify({
+        address: { zip: '01001-000', street: 'Praça da Sé', number: '1', city: 'São Paulo', country: 'BR' },
+      });
+      let i = 0;
+      return {
+        url: ctx.base,
+        method: 'POST',
+        requests: [
+          {
+            setupRequest: (req) => {
+              i += 1;
+              const userId = d.learnerIds[i % d.learnerIds.length]!;
+              const itemId = d.redeemItemIds[i % d.redeemItemIds.length]!;
+              return {
+                ...req,
+                method: 'POST',
+                path: `/api/store/items/${itemId}/redeem`,
+                headers: {
+                  ...req.headers,
+                  authorization: bearer(userId),
+                  'content-type': 'application/json',
+                  'idempotency-key': `bench-redeem-${process.pid}-${i}`,
+                },
+                body,
               };
             },
           },
