@@ -91,6 +91,12 @@ test('a manager builds a course: cover, PDF, video, SCORM 1.2 and 2004 packages;
     buffer: scormZip('retail-basics-scorm12'),
   });
   await expect(dialog.getByTestId('upload-current')).toContainText('SCORM 1.2');
+  // The import report: one SCO, no sequencing, its size; nothing the player cannot do yet.
+  await expect(dialog.getByTestId('scorm-report-scos')).toHaveText('1 SCO');
+  await expect(dialog.getByTestId('scorm-report-sequencing')).toHaveText('Sem sequenciamento');
+  await expect(dialog.getByTestId('scorm-report-size')).toContainText('KB');
+  await expect(dialog.getByTestId('scorm-report-limits')).toHaveCount(0);
+  await shot(page, 'admin-scorm-report-pt-BR-desktop');
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
 
   await addActivity(page, 'Lição interativa (SCORM)', 'Conhecendo os notebooks', {

@@ -124,6 +124,10 @@ export const adminActivity = z.object({
       title: z.string(),
       launchHref: z.string(),
       fileCount: z.number().int(),
+      /** What the import found: SCOs of the default organization, sequencing declared, unpacked bytes. */
+      scoCount: z.number().int().nullable(),
+      sequencing: z.boolean().nullable(),
+      size: z.number().int().nullable(),
     })
     .nullable(),
   /** The activity has what it needs to play (file uploaded, id set …). */

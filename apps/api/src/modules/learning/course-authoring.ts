@@ -105,6 +105,10 @@ export function createCourseAuthoring(deps: { db: Db; signer: ContentSigner }, k
                   title: a.scorm.title,
                   launchHref: a.scorm.launchHref,
                   fileCount: a.scorm.fileCount,
+                  // Packages imported before the import report have none of these.
+                  scoCount: a.scorm.scoCount ?? null,
+                  sequencing: a.scorm.sequencing ?? null,
+                  size: a.scorm.size ?? null,
                 }
               : null,
             ready: isReady(a.kind, a.settings, a.contentPrefix, a.scorm !== null),

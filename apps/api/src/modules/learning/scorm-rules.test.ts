@@ -323,3 +323,92 @@ describe('concurrency', () => {
     expect(row).toEqual({ total_seconds: 60, finishes: 1 });
   });
 });
+
+describe('the import report', () => {
+  const upload = async (activityId: number, data: Buffer, language = 'pt-BR') => {
+    const boundary = 'scorm-boundary';
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/learning/activities/${activityId}/file`,
+      headers: {
+        ...w.as.manager,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'accept-language': language,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pacote.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  };
+
+  it('tells the author the version, SCO count, sequencing and size of what was imported', async () => {
+    const course = await makeCourse(t, w, {
+      activities: [
+        { kind: 'scorm', title: 'Varejo' },
+        { kind: 'scorm', title: 'Notebooks' },
+      ],
+    });
+    const [v12, v2004] = course.modules[0]!.activities;
+    const zip12 = Buffer.from(zipScormFolder(demoAssetDir('scorm/retail-basics-scorm12')));
+    const first = await upload(v12!.id, zip12);
+    expect(first.statusCode, first.body).toBe(200);
+    const report12 = first.json().modules[0].activities[0].scorm;
+    expect(report12).toMatchObject({ version: '1.2', scoCount: 1, sequencing: false });
+    expect(report12.size).toBeGreaterThan(1000);
+    const second = await upload(
+      v2004!.id,
+      Buffer.from(zipScormFolder(demoAssetDir('scorm/product-knowledge-scorm2004'))),
+    );
+    expect(second.json().modules[0].activities[1].scorm).toMatchObject({
+      version: '2004',
+      scoCount: 1,
+      sequencing: true,
+    });
+  });
+
+  it('refuses with a translated reason a schema it cannot run, or a package with nothing to launch', async () => {
+    const { zipSync, strToU8 } = await import('fflate');
+    const course = await makeCourse(t, w, { activities: [{ kind: 'scorm', title: 'Outro' }] });
+    const id = course.modules[0]!.activities[0]!.id;
+    const manifest = (metadata: string, resource: string) =>
+      `<?xml version="1.0"?><manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1">
+        <metadata>${metadata}</metadata>
+        <organizations default="O"><organization identifier="O"><title>T</title>
+          <item identifier="I" identifierref="R"><title>T</title></item></organization></organizations>
+        <resources><resource identifier="R" type="webcontent" ${resource}><file href="a.html"/></resource></resources>
+      </manifest>`;
+    const cartridge = Buffer.from(
+      zipSync({
+        'imsmanifest.xml': strToU8(
+          manifest(
+            '<schema>IMS Common Cartridge</schema><schemaversion>1.1.0</schemaversion>',
+            'href="a.html"',
+          ),
+        ),
+        'a.html': strToU8('<p>a</p>'),
+      }),
+    );
+    const refused = await upload(id, cartridge, 'en-US');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('LEARNING_SCORM_UNSUPPORTED_SCHEMA');
+    expect(refused.json().error.message).toBe(
+      'SCORM package refused: the manifest uses a schema the platform cannot run (IMS Common Cartridge 1.1.0). Export it as SCORM 1.2 or SCORM 2004.',
+    );
+    const nothing = Buffer.from(
+      zipSync({
+        'imsmanifest.xml': strToU8(
+          manifest('<schema>ADL SCORM</schema><schemaversion>1.2</schemaversion>', ''),
+        ),
+        'a.html': strToU8('<p>a</p>'),
+      }),
+    );
+    const empty = await upload(id, nothing, 'pt-BR');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe('LEARNING_SCORM_NO_LAUNCHABLE_RESOURCE');
+    expect(empty.json().error.message).toContain('nenhum item do manifesto');
+  });
+});

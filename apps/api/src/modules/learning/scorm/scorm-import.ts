@@ -43,7 +43,10 @@ export function packageAppError(
 export function scormAppError(error: ScormPackageError): AppError {
   return new AppError(`LEARNING_${error.code}` as 'LEARNING_SCORM_NOT_A_ZIP', 400, {
     details: { reason: error.message, ...(error.details ?? {}) },
-    params: { path: typeof error.details?.['path'] === 'string' ? (error.details['path'] as string) : '' },
+    params: {
+      path: typeof error.details?.['path'] === 'string' ? (error.details['path'] as string) : '',
+      schema: typeof error.details?.['schema'] === 'string' ? (error.details['schema'] as string) : '',
+    },
   });
 }
 
@@ -88,6 +91,9 @@ export async function importScormPackage(
             : null,
       completionThreshold: pkg.version === '2004' ? (launch?.completionThreshold ?? null) : null,
       launchData: launch?.dataFromLms ?? null,
+      scoCount: pkg.scoCount,
+      sequencing: pkg.sequencing,
+      size: pkg.totalBytes,
     };
   } catch (error) {
     if (error instanceof ScormPackageError) throw packageAppError(error, limits, 'scorm');

@@ -279,6 +279,62 @@ describe('readScormPackage', () => {
     expect(third).toMatchObject({ scaledPassingScore: 1, completionThreshold: 0.5 });
   });
 
+  it('reports the SCOs of the default organization, whether it declares sequencing, and its size', async () => {
+    const v12 = await readScormPackage(scorm12Zip());
+    expect({ scos: v12.scoCount, sequencing: v12.sequencing }).toEqual({ scos: 1, sequencing: false });
+    const bytes = [
+      strToU8(scorm12Manifest),
+      html('Lição 1'),
+      html('Lição 2'),
+      strToU8('console.log(1)'),
+      strToU8('body{}'),
+    ];
+    expect(v12.totalBytes).toBe(bytes.reduce((sum, part) => sum + part.length, 0));
+    const v2004 = await readScormPackage(
+      zip({ 'imsmanifest.xml': scorm2004Manifest, 'content/start.html': html('Slides') }),
+    );
+    expect(v2004.sequencing).toBe(/sequencing/.test(scorm2004Manifest));
+    const multi = scorm12Manifest.replace(
+      'adlcp:scormtype="asset" href="lesson%202.html"',
+      'adlcp:scormtype="sco" href="lesson%202.html"',
+    );
+    expect((await readScormPackage(scorm12Zip({ 'imsmanifest.xml': multi }))).scoCount).toBe(2);
+    const sequenced = scorm2004Manifest.replace(
+      '</organization>',
+      '<imsss:sequencing><imsss:controlMode choice="false" flow="true"/></imsss:sequencing></organization>',
+    );
+    expect(
+      (await readScormPackage(zip({ 'imsmanifest.xml': sequenced, 'content/start.html': html('Slides') })))
+        .sequencing,
+    ).toBe(true);
+  });
+
+  it.each([
+    ['ADL SCORM', '1.1'],
+    ['IMS Common Cartridge', '1.1.0'],
+    ['AICC', '4.0'],
+  ])('refuses a manifest declaring %s %s, which it cannot run', async (schema, version) => {
+    const manifest = scorm12Manifest.replace(
+      '<schema>ADL SCORM</schema><schemaversion>1.2</schemaversion>',
+      `<schema>${schema}</schema><schemaversion>${version}</schemaversion>`,
+    );
+    const error = await errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': manifest })));
+    expect(error.code).toBe('SCORM_UNSUPPORTED_SCHEMA');
+    expect(error.details).toEqual({ schema: `${schema} ${version}` });
+  });
+
+  it('refuses a Common Cartridge without a schema version, told by its namespace', async () => {
+    const manifest = scorm12Manifest
+      .replace(/<metadata>.*<\/metadata>/, '')
+      .replace(
+        'http://www.imsproject.org/xsd/imscp_rootv1p1p2',
+        'http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1',
+      );
+    expect((await errorOf(() => readScormPackage(scorm12Zip({ 'imsmanifest.xml': manifest })))).code).toBe(
+      'SCORM_UNSUPPORTED_SCHEMA',
+    );
+  });
+
   it.each([
     ['2004 3rd Edition', '2004'],
     ['CAM 1.3', '2004'],

@@ -70,6 +70,12 @@ export interface ScormPackage {
   resources: ScormResource[];
   /** Every file of the package, relative to `basePath`, sorted. */
   files: string[];
+  /** Unpacked size of the package's files, in bytes. */
+  totalBytes: number;
+  /** Items of the default organization that launch a SCO. */
+  scoCount: number;
+  /** The manifest declares IMS Simple Sequencing (`imsss:sequencing` or a sequencing collection). */
+  sequencing: boolean;
 }
 
 export interface ScormZipLimits {
@@ -255,10 +261,24 @@ function attr(element: XmlNode | undefined, ...names: string[]): string | undefi
   return undefined;
 }
 
+/**
+ * The SCORM version the manifest declares (or, without a declaration, its namespaces tell). A declared
+ * schema that is neither SCORM 1.2 nor 2004 (an IMS Common Cartridge, SCORM 1.1, AICC) is refused.
+ */
 function detectVersion(manifest: XmlNode, xml: string): ScormVersion {
-  const declared = text(node(manifest['metadata']), 'schemaversion');
+  const metadata = node(manifest['metadata']);
+  const declared = text(metadata, 'schemaversion');
+  const schema = text(metadata, 'schema');
   if (/^1\.2$/.test(declared)) return '1.2';
-  if (/2004|CAM\s*1\.3/i.test(declared)) return '2004';
+  if (/2004|CAM\s*1\.3|^1\.3$/i.test(declared)) return '2004';
+  const named = `${schema} ${declared}`.trim();
+  if (declared !== '' || /imsccv1p|imscc_v1|common\s*cartridge/i.test(`${named} ${xml.slice(0, 2000)}`)) {
+    throw new ScormPackageError(
+      'SCORM_UNSUPPORTED_SCHEMA',
+      `The manifest declares "${named || 'IMS Common Cartridge'}", which is not SCORM 1.2 or SCORM 2004.`,
+      { schema: named || 'IMS Common Cartridge' },
+    );
+  }
   // Many 1.2 packages omit the schema version; the namespaces then tell.
   if (/adlcp_v1p3|imsglobal\.org\/xsd\/imsss|adlseq_v1p3/.test(xml)) return '2004';
   return '1.2';
@@ -348,6 +368,25 @@ function readItems(parent: XmlNode, resources: Map<string, ScormResource>): Scor
   });
 }
 
+/** Items (at any depth) whose resource is a SCO with a file to launch. */
+function countScos(items: readonly ScormItem[], resources: Map<string, ScormResource>): number {
+  return items.reduce((sum, item) => {
+    const resource = item.resourceIdentifier ? resources.get(item.resourceIdentifier) : undefined;
+    const own = resource?.scormType === 'sco' && resource.path ? 1 : 0;
+    return sum + own + countScos(item.children, resources);
+  }, 0);
+}
+
+/** Whether any element of the tree is a sequencing definition. */
+function declaresSequencing(value: unknown, depth = 0): boolean {
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => declaresSequencing(item, depth + 1));
+  return Object.entries(value as XmlNode).some(
+    ([key, inner]) =>
+      key === 'sequencing' || key === 'sequencingCollection' || declaresSequencing(inner, depth + 1),
+  );
+}
+
 function firstLaunchable(
   items: ScormItem[],
   resources: Map<string, ScormResource>,
@@ -382,6 +421,7 @@ export async function readScormPackage(
   }
   const xml = decodeXml(await readZipEntry(source, manifestEntry.entry));
   const manifest = parseManifest(xml);
+  const version = detectVersion(manifest, xml);
 
   const resources = readResources(manifest);
   const byIdentifier = new Map(resources.map((resource) => [resource.identifier, resource]));
@@ -417,7 +457,7 @@ export async function readScormPackage(
   }
 
   return {
-    version: detectVersion(manifest, xml),
+    version,
     title: organization.title || launch.item.title || attr(manifest, 'identifier') || 'SCORM',
     identifier: attr(manifest, 'identifier') ?? '',
     basePath,
@@ -428,6 +468,10 @@ export async function readScormPackage(
     launchItem: launch.item.identifier,
     resources,
     files: relativeFiles,
+    totalBytes: files.reduce((sum, { entry }) => sum + entry.size, 0),
+    scoCount: countScos(organization.items, byIdentifier),
+    sequencing:
+      declaresSequencing(node(manifest['organizations'])) || manifest['sequencingCollection'] !== undefined,
   };
 }
 

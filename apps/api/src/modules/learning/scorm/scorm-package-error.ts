@@ -8,7 +8,8 @@ export type ScormPackageErrorCode =
   | 'SCORM_UNSAFE_PATH'
   | 'SCORM_TOO_LARGE'
   | 'SCORM_TOO_MANY_FILES'
-  | 'SCORM_RATIO_TOO_HIGH';
+  | 'SCORM_RATIO_TOO_HIGH'
+  | 'SCORM_UNSUPPORTED_SCHEMA';
 
 /** A package the platform refuses to store or launch; `code` is what the API answers with. */
 export class ScormPackageError extends Error {

@@ -46,6 +46,7 @@ import {
 import { testDraftIssues, testDraftOf, testSettingsOf, type TestDraft } from './test-draft';
 import { TestSettingsFields } from './test-settings-fields';
 import { UploadField } from './upload-field';
+import { ScormImportReport } from './scorm-import-report';
 import {
   apiGameIssues,
   gameDraftIssues,
@@ -467,6 +468,9 @@ export function ActivityModal({
           <Text fz="sm" c="dimmed">
             {t('activity.saveFirst')}
           </Text>
+        ) : null}
+        {draft.kind === 'scorm' && savedId && current?.scorm ? (
+          <ScormImportReport scorm={current.scorm} />
         ) : null}
         <Divider label={t('awards.activityTitle')} labelPosition="left" />
         {savedId ? (
