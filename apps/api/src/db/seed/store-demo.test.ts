@@ -4,7 +4,8 @@ import { bearer, login } from '../../../test/http';
 import { DEMO_PASSWORD, demoSeeder } from './demo';
 import { createLearningDemoSeeder } from './learning-demo';
 import { runSeeders } from './run-seeders';
-import { createStoreDemoSeeder } from './store-demo';
+import { loyaltyDemoSeeder } from './loyalty-demo';
+import { createStoreDemoSeeder, createStoreLevelDemoSeeder } from './store-demo';
 
 /** The store's demo: both clients' stores have something to show in every state the screens draw. */
 let t: TestApp;
@@ -100,4 +101,34 @@ describe('the store demo', () => {
     expect((await t.app.inject({ url: '/api/media/store/1-000000000000000000000000' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/media/store/../etc' })).statusCode).toBe(404);
   });
+
+  it('shows the headphones’ gallery, and after the loyalty demo a reward for its highest level', async () => {
+    const { items } = await get<{ items: Item[] }>('/api/store/items?pageSize=50&q=Bluetooth');
+    const headphones = await get<{ item: { gallery: string[] } }>(`/api/store/items/${items[0]!.id}`);
+    expect(headphones.item.gallery).toHaveLength(2);
+    for (const url of headphones.item.gallery) expect((await t.app.inject({ url })).statusCode).toBe(200);
+
+    await runSeeders(t.database.db, [
+      loyaltyDemoSeeder,
+      createStoreLevelDemoSeeder({ storage: t.deps.storage, messageKey: t.config.MESSAGE_KEY }),
+    ]);
+    // The loyalty demo runs its program in Nimbus, where the learner holds the second level.
+    const [nimbus] = await t.database.db.query.clients.findMany({
+      where: (c, { eq }) => eq(c.slug, 'nimbus'),
+    });
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/session/client',
+      headers: learner,
+      payload: { clientId: nimbus!.id },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const found = await get<{ items: Item[] }>('/api/store/items?pageSize=50&q=bastidores');
+    expect(found.items).toHaveLength(1);
+    const detail = await get<{ missing: { level: { name: string } | null }; canRedeem: boolean }>(
+      `/api/store/items/${found.items[0]!.id}`,
+    );
+    expect(detail.missing.level).toMatchObject({ name: 'Influencer' });
+    expect(detail.canRedeem).toBe(false);
+  }, 120_000);
 });
