@@ -241,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions) {
     ...deps,
     loyalty: createLoyaltySalesPort(deps.db),
     ledger: rewards.ledger,
+    badges: rewards.awards.badges,
   });
   const transfers = registerTransfers(app, {
     ...deps,

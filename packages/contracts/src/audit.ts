@@ -116,6 +116,7 @@ export const auditActions = [
   'photos.reject',
   'photos.type_create',
   'photos.type_update',
+  'photos.settings',
   'transfer.request',
   'transfer.status',
   'transfer.receive',

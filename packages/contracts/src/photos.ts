@@ -16,6 +16,7 @@ import { page } from './profile';
  *   GET  /api/admin/photos?status=&page=     (audit.review)        → auditPhotoPage
  *   GET  /api/admin/photos/:id/image         (audit.review)        → image/webp
  *   POST /api/admin/photos/:id/approve | /reject {reason} (audit.review, Idempotency-Key) → auditPhoto
+ *   GET/PUT /api/admin/loyalty/photo-settings (campaigns.manage) photoSettingsBody → photoSettings
  */
 
 export const photoLimits = {
@@ -122,3 +123,13 @@ export type AuditPhoto = z.infer<typeof auditPhoto>;
 export const auditPhotoQuery = storePhotoQuery;
 export const auditPhotoPage = page(auditPhoto);
 export const rejectPhotoBody = z.object({ reason: text().trim().min(1).max(L.reason) });
+
+/** The weekly streak badge: given once for `streakWeeks` weeks in a row with an approved photo. */
+export const photoSettings = z.object({
+  streakBadgeId: z.number().int().nullable(),
+  streakWeeks: z.number().int(),
+});
+export const photoSettingsBody = z.object({
+  streakBadgeId: serialId().nullable(),
+  streakWeeks: z.number().int().min(2).max(52),
+});

@@ -85,3 +85,14 @@ export const storePhotos = pgTable(
     check('store_photos_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
+
+/** Per client: the badge given for `streak_weeks` weeks in a row with an approved photo (none when null). */
+export const photoSettings = pgTable(
+  'photo_settings',
+  {
+    clientId: clientRef().primaryKey(),
+    streakBadgeId: integer('streak_badge_id'),
+    streakWeeks: integer('streak_weeks').notNull().default(4),
+  },
+  (t) => [check('photo_settings_weeks_check', sql`${t.streakWeeks} between 2 and 52`)],
+);

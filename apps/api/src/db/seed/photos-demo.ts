@@ -62,6 +62,10 @@ async function seedPhotos(db: Db, storage: Storage) {
       ledger: createLedgerService({ db }),
       // Demo history: no inbox messages for decisions taken before the demo begins.
       notifications: { notify: () => Promise.resolve(0) },
+      // No streak badge is set for the demo: none is given here.
+      badges: {
+        grantById: () => Promise.reject(new Error('photos demo: no streak badge is set')),
+      },
     });
   const admin_ = { userId: admin.id, clientId: client.id };
   const types: number[] = [];

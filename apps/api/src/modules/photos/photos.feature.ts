@@ -1,6 +1,7 @@
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import type { LoyaltySalesPort } from '../loyalty/loyalty.port';
+import type { BadgesService } from '../rewards/badges.service';
 import type { LedgerService } from '../rewards/ledger.service';
 import { registerPhotosRoutes } from './photos.routes';
 import { createPhotosService } from './photos.service';
@@ -11,7 +12,11 @@ import { createPhotosService } from './photos.service';
  */
 export function registerPhotos(
   app: App,
-  deps: CoreDeps & { loyalty: LoyaltySalesPort; ledger: Pick<LedgerService, 'credit'> },
+  deps: CoreDeps & {
+    loyalty: LoyaltySalesPort;
+    ledger: Pick<LedgerService, 'credit'>;
+    badges: Pick<BadgesService, 'grantById'>;
+  },
 ) {
   const photos = createPhotosService({
     db: deps.db,
@@ -20,6 +25,7 @@ export function registerPhotos(
     loyalty: deps.loyalty,
     ledger: deps.ledger,
     notifications: deps.services.notifications,
+    badges: deps.badges,
   });
   registerPhotosRoutes(app, deps, photos);
   return { photos };

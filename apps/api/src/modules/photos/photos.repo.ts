@@ -185,6 +185,32 @@ export function createPhotosRepo(db: DbOrTx, clientId: number) {
         where client_id = ${clientId} and id = ${id}`);
     },
 
+    async settings(): Promise<{ streakBadgeId: number | null; streakWeeks: number }> {
+      const [row] = rowsOf<{ streak_badge_id: number | null; streak_weeks: number }>(
+        await db.execute(sql`select streak_badge_id, streak_weeks from photo_settings
+          where client_id = ${clientId}`),
+      );
+      return {
+        streakBadgeId: row?.streak_badge_id == null ? null : Number(row.streak_badge_id),
+        streakWeeks: Number(row?.streak_weeks ?? 4),
+      };
+    },
+
+    async saveSettings(s: { streakBadgeId: number | null; streakWeeks: number }) {
+      await db.execute(sql`insert into photo_settings (client_id, streak_badge_id, streak_weeks)
+        values (${clientId}, ${s.streakBadgeId}, ${s.streakWeeks})
+        on conflict (client_id) do update set streak_badge_id = excluded.streak_badge_id,
+          streak_weeks = excluded.streak_weeks`);
+    },
+
+    /** Whether the client has this badge (any state). */
+    async badgeExists(badgeId: number): Promise<boolean> {
+      const [row] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from badges where client_id = ${clientId} and id = ${badgeId}`),
+      );
+      return Boolean(row);
+    },
+
     /** The distinct weeks (Mondays) in which the user has an approved photo, newest first. */
     async approvedWeeks(userId: number, limit: number): Promise<string[]> {
       const rows = rowsOf<{ week_start: string | Date }>(

@@ -7,6 +7,8 @@ import {
   auditPhotoQuery,
   photoIdParams,
   photoLimits,
+  photoSettings,
+  photoSettingsBody,
   photoType,
   photoTypeList,
   photoWeek,
@@ -209,6 +211,33 @@ export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosSer
       },
     },
     async (request) => photos.saveType(actor(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/loyalty/photo-settings',
+    {
+      preHandler: manage,
+      schema: {
+        tags: adminTags,
+        summary: 'The weekly streak badge and its number of weeks',
+        response: { 200: photoSettings, ...errors },
+      },
+    },
+    async (request) => photos.settings(request.tenant!.clientId),
+  );
+
+  app.put(
+    '/api/admin/loyalty/photo-settings',
+    {
+      preHandler: manage,
+      schema: {
+        tags: adminTags,
+        summary: 'Sets the badge given for N weeks in a row with an approved photo (null: none)',
+        body: photoSettingsBody,
+        response: { 200: photoSettings, ...errors },
+      },
+    },
+    async (request) => photos.saveSettings(actor(request), request.body),
   );
 
   // The audit (audit.review)

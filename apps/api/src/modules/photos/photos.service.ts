@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  photoSettingsBody,
   photoTypeBody,
   sendPhotoBody,
   type AuditPhoto,
@@ -14,10 +15,11 @@ import type { Storage } from '../../lib/storage';
 import { audit } from '../audit/audit';
 import type { LoyaltySalesPort } from '../loyalty/loyalty.port';
 import type { NotificationService } from '../notifications/notifications.service';
+import type { BadgesService } from '../rewards/badges.service';
 import type { LedgerService } from '../rewards/ledger.service';
 import { prepareImage, type PreparedImage } from './photos.image';
 import { createPhotosRepo, dateText, type PhotoRow, type PhotoTypeRow } from './photos.repo';
-import { photoWeekOf, weekEndOf } from './photos.rules';
+import { photoWeekOf, shiftWeek, weekEndOf } from './photos.rules';
 
 /** The ledger's reference of what a campaign credits (the loyalty module's `CAMPAIGN_REF`). */
 const CAMPAIGN_REF = 'loyalty_campaign';
@@ -30,6 +32,8 @@ export interface PhotosDeps {
   loyalty: LoyaltySalesPort;
   ledger: Pick<LedgerService, 'credit'>;
   notifications: Pick<NotificationService, 'notify'>;
+  /** Gives the client's weekly streak badge (docs/photos.md). */
+  badges: Pick<BadgesService, 'grantById'>;
 }
 
 export interface Actor {
@@ -150,6 +154,35 @@ export function createPhotosService(deps: PhotosDeps) {
         }
         throw error;
       }
+    },
+
+    async settings(clientId: number) {
+      return repoOf(clientId).settings();
+    },
+
+    async saveSettings(actor: Actor, input: unknown) {
+      const parsed = photoSettingsBody.safeParse(input);
+      if (!parsed.success) throw validation(parsed.error.issues);
+      const body = parsed.data;
+      return uow.run(async (tx) => {
+        const repo = repoOf(actor.clientId);
+        if (body.streakBadgeId !== null && !(await repo.badgeExists(body.streakBadgeId))) {
+          throw new AppError('VALIDATION_FAILED', 400, {
+            details: [{ path: 'streakBadgeId', issue: 'not_found' }],
+          });
+        }
+        const before = await repo.settings();
+        await repo.saveSettings(body);
+        await audit(tx, {
+          actorId: actor.userId,
+          clientId: actor.clientId,
+          action: 'photos.settings',
+          target: { type: 'client', id: actor.clientId },
+          before,
+          after: body,
+        });
+        return body;
+      });
     },
 
     /** Sends a store photo; `image` is the picture's bytes as sent. */
@@ -292,6 +325,24 @@ export function createPhotosService(deps: PhotosDeps) {
           reason: null,
           points,
         });
+        // The weekly streak: the run of consecutive weeks with an approved photo around this one.
+        const settings = await repo.settings();
+        if (settings.streakBadgeId !== null) {
+          const weeks = new Set(await repo.approvedWeeks(userId, 520));
+          const week = dateText(row.week_start);
+          let run = 1;
+          while (weeks.has(shiftWeek(week, -run))) run++;
+          for (let k = 1; weeks.has(shiftWeek(week, k)); k++) run++;
+          if (run >= settings.streakWeeks) {
+            await deps.badges.grantById(
+              actor.clientId,
+              userId,
+              settings.streakBadgeId,
+              { type: 'photo_streak', id: null },
+              'pt-BR',
+            );
+          }
+        }
         await audit(tx, {
           actorId: actor.userId,
           clientId: actor.clientId,

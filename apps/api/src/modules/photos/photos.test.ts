@@ -116,6 +116,7 @@ function serviceAt(iso: string) {
     loyalty: createLoyaltySalesPort(t.database.db),
     ledger: t.modules.rewards.ledger,
     notifications: { notify: () => Promise.resolve(0) },
+    badges: t.modules.rewards.awards.badges,
   });
 }
 const seller = () => ({ userId: users.seller.id, clientId: clientA });
@@ -199,6 +200,41 @@ describe('the photo week, Monday 00:00 to Sunday 23:59 in the store’s time zon
       status: 'pending',
       weekStart: '2026-05-04',
     });
+  });
+});
+
+describe('the weekly streak badge', () => {
+  it('is given once, when the approved photos reach the set number of weeks in a row', async () => {
+    const db = t.database.db;
+    const [badge] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into badges (client_id, texts, criterion)
+        values (${clientA}, ${JSON.stringify({ 'pt-BR': { name: 'Vitrine em dia', description: 'x' } })}::jsonb, 'manual')
+        returning id`),
+    );
+    const admin = { userId: users.admin.id, clientId: clientA };
+    await serviceAt('2026-03-02T12:00:00Z').saveSettings(admin, { streakBadgeId: badge!.id, streakWeeks: 3 });
+    await expect(
+      serviceAt('2026-03-02T12:00:00Z').saveSettings(admin, { streakBadgeId: 999_999, streakWeeks: 3 }),
+    ).rejects.toEqual(refused('VALIDATION_FAILED', 400));
+    const held = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from user_badges
+          where client_id = ${clientA} and user_id = ${users.other.id} and badge_id = ${badge!.id}`),
+      )[0]!.n;
+    const auditor = { userId: users.auditor.id, clientId: clientA };
+    // Weeks of 2, 16 and 9 March, approved out of order: the third closes the run of three.
+    for (const [at, expected] of [
+      ['2026-03-03T12:00:00Z', 0],
+      ['2026-03-17T12:00:00Z', 0],
+      ['2026-03-10T12:00:00Z', 1],
+      ['2026-03-24T12:00:00Z', 1],
+    ] as const) {
+      const s = serviceAt(at);
+      const sent = await s.send(other(), body('buenosAires', 'display'), await picture());
+      await s.approve(auditor, sent.id);
+      expect(Number(await held())).toBe(expected);
+    }
+    await serviceAt('2026-03-02T12:00:00Z').saveSettings(admin, { streakBadgeId: null, streakWeeks: 4 });
   });
 });
 
@@ -462,6 +498,18 @@ describe('the routes', () => {
       (await post(users.admin, '/api/admin/loyalty/photo-types', { code: 'y', name: 'y', points: 0 }))
         .statusCode,
     ).toBe(400);
+    const put = (who: { as: Record<string, string> }, payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/loyalty/photo-settings', headers: who.as, payload });
+    expect((await put(users.auditor, { streakBadgeId: null, streakWeeks: 3 })).statusCode).toBe(403);
+    expect((await put(users.admin, { streakBadgeId: null, streakWeeks: 1 })).statusCode).toBe(400);
+    expect((await put(users.admin, { streakBadgeId: null, streakWeeks: 5 })).json()).toEqual({
+      streakBadgeId: null,
+      streakWeeks: 5,
+    });
+    expect((await get(users.admin, '/api/admin/loyalty/photo-settings')).json()).toEqual({
+      streakBadgeId: null,
+      streakWeeks: 5,
+    });
     const list = (await get(users.seller, '/api/loyalty/photo-types')).json().items as { code: string }[];
     expect(list.map((x) => x.code)).toContain('endcap');
     expect(list.map((x) => x.code)).not.toContain('old');
