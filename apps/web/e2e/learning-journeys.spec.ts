@@ -96,6 +96,7 @@ test('a manager builds a course: cover, PDF, video, SCORM 1.2 and 2004 packages;
   await expect(dialog.getByTestId('scorm-report-sequencing')).toHaveText('Sem sequenciamento');
   await expect(dialog.getByTestId('scorm-report-size')).toContainText('KB');
   await expect(dialog.getByTestId('scorm-report-limits')).toHaveCount(0);
+  await dialog.getByTestId('scorm-report').scrollIntoViewIfNeeded();
   await shot(page, 'admin-scorm-report-pt-BR-desktop');
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
 
@@ -220,6 +221,12 @@ test('a SCORM 1.2 lesson is completed and passed in the player, and stays so aft
   await page.reload();
   await expect(page.getByTestId('scorm-success')).toHaveText('Aprovado');
   await expect(page.getByTestId('activity-done')).toBeVisible();
+  // Passed and left normally: the attempt is over and no retake is allowed, so the lesson opens for review.
+  await expect(page.getByTestId('scorm-review')).toBeVisible();
+  await shot(page, 'player-scorm-review-pt-BR-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('scorm-review')).toBeVisible();
+  await shot(page, 'player-scorm-review-pt-BR-phone');
 });
 
 test('a SCORM 2004 lesson resumes where the learner left after a reload, then passes', async ({ page }) => {
