@@ -506,6 +506,34 @@ describe('approval and rejection', () => {
   });
 });
 
+describe('decisions clicked at once', () => {
+  it('approvals and rejections of one sale racing each other leave it rejected with nothing credited', async () => {
+    const sale = await report(users.seller2, live, {
+      lines: [{ productId: live.products.p100, quantity: 3 }],
+    });
+    const before = await ledgerOf(users.seller2.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? post(users.auditor, `/api/admin/sales/${sale.id}/approve`)
+          : post(users.admin, `/api/admin/sales/${sale.id}/reject`, { reason: `r${i}` }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    // Exactly one rejection went through; an approval went through at most once, before it.
+    const decisions = (await get(users.auditor, `/api/admin/sales/${sale.id}`)).json() as {
+      status: string;
+      decisions: { decision: string; points: number; xp: number }[];
+    };
+    expect(decisions.status).toBe('rejected');
+    expect(decisions.decisions.filter((d) => d.decision === 'rejected')).toHaveLength(1);
+    expect(decisions.decisions.filter((d) => d.decision === 'approved').length).toBeLessThanOrEqual(1);
+    const after = await ledgerOf(users.seller2.id);
+    expect(after.points).toBe(before.points);
+    expect(after.xp).toBe(before.xp);
+  });
+});
+
 describe('the invoice photo', () => {
   it('is served to the auditor only, privately, as WebP', async () => {
     const sale = await report(users.seller2, live, { photo: stripes, store: 'saoPaulo' });
@@ -532,5 +560,53 @@ describe('the store waits for the audit', () => {
     expect(await awaits(u.id, clientB)).toBe(false);
     await post(users.auditor, `/api/admin/sales/${sale.id}/approve`);
     expect(await awaits(u.id, clientA)).toBe(false);
+  });
+
+  it('keeps a store order waiting while its user has a sale pending audit', async () => {
+    const u = await createUser(t.database.db, { clientIds: [clientA] });
+    const seller = { id: u.id, as: bearer((await login(t, u.username)).access_token) };
+    await registerToCampaign(t.database.db, clientA, u.id, live);
+    const name = (pt: string) => ({ 'pt-BR': pt, 'en-US': pt });
+    const dep = await post(users.admin, '/api/admin/store/departments', { name: name('Eletrônicos') });
+    const cat = await post(users.admin, '/api/admin/store/categories', {
+      name: name('Fones'),
+      maxPerUser: 2,
+      periodDays: 30,
+    });
+    const item = await post(users.admin, '/api/admin/store/items', {
+      departmentId: dep.json().id,
+      categoryId: cat.json().id,
+      title: name('Fone'),
+      description: name('Sem fio'),
+      price: 50,
+      stock: 5,
+      kind: 'physical',
+    });
+    expect(item.statusCode, item.body).toBe(200);
+    await t.modules.rewards.ledger.credit({
+      clientId: clientA,
+      userId: u.id,
+      points: 100,
+      xp: 0,
+      source: 'adjustment',
+      idempotencyKey: `store-wait-${u.id}`,
+    });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: `/api/store/items/${item.json().item.id}/redeem`,
+      headers: { ...seller.as, 'idempotency-key': `order-${u.id}` },
+      payload: {
+        address: { zip: '01001-000', street: 'Praça da Sé', number: '1', city: 'São Paulo', country: 'BR' },
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId = order.json().order.id as number;
+    const sale = await report(seller, live);
+    const waiting = await post(users.admin, `/api/admin/store/orders/${orderId}/approve`);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.code).toBe('STORE_ORDER_AWAITING_AUDIT');
+    await post(users.auditor, `/api/admin/sales/${sale.id}/reject`, { reason: 'Nota de outra loja' });
+    const approved = await post(users.admin, `/api/admin/store/orders/${orderId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 });
