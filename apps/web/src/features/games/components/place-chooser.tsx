@@ -15,18 +15,23 @@ export function PlaceChooser({
   places,
   onChoose,
   onClose,
+  onClosed,
 }: {
   /** The piece's name, or null when the chooser is closed. */
   piece: string | null;
   places: Place[];
   onChoose: (placeId: string) => void;
   onClose: () => void;
+  /** The list has gone: the board puts the focus back on a piece (the one chosen left the tray). */
+  onClosed?: () => void;
 }) {
   const { t } = useTranslation('games');
   return (
     <Modal
       opened={piece !== null}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
+      closeButtonProps={{ 'aria-label': t('dnd.close') }}
       title={t('dnd.chooseTitle', { piece: piece ?? '' })}
       centered
     >

@@ -27,6 +27,9 @@ export function GameDndContext({ children, onDrop, nameOf }: GameDndContextProps
     <DndContext
       sensors={sensors}
       collisionDetection={gameCollisions}
+      // The page scrolls only when a piece is held at its very edge (a tenth of the screen, not the
+      // default fifth): on a phone a board fills the screen, and its top gaps are drop targets.
+      autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('dnd.instructions') },

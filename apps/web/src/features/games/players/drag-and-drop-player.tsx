@@ -134,6 +134,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
         places={view.zones}
         onChoose={(zoneId) => choosing && place(choosing, zoneId)}
         onClose={() => setChoosing(null)}
+        onClosed={refocus}
       />
     </GameDndContext>
   );

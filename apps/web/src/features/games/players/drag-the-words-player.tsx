@@ -112,6 +112,7 @@ export function DragTheWordsPlayer({ view, onMove }: GamePlayerProps<'drag_the_w
           .map((gap) => ({ id: gap.id, label: t('words.gap', { number: gapNumber(gap.id) }) }))}
         onChoose={(gapId) => choosing && place(choosing, gapId)}
         onClose={() => setChoosing(null)}
+        onClosed={refocus}
       />
     </GameDndContext>
   );
