@@ -211,6 +211,8 @@ export async function buildApp(opts: BuildAppOptions) {
     ledger: rewards.ledger,
     learning: learning.finishes,
     audience: learning,
+    // The level in force, from the loyalty program's level history (registered below, asked per request).
+    memberLevel: (clientId, userId) => loyalty.loyalty.levelInForce(clientId, userId, new Date()),
     // An order of a user with sales waiting for the audit waits too (docs/sales.md); `sales` is
     // registered below and only asked once requests are served.
     approvalMayWait: (userId, clientId) => sales.audit.awaitsAudit(userId, clientId),

@@ -2,7 +2,7 @@ import { can, permissionRoles } from '@trilha/contracts/permissions';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import type { TenantInfo } from '../../plugins/tenant';
-import { createLoyaltyLevelsPort } from '../loyalty/loyalty.port';
+import { createLoyaltyLevelsPort, type LoyaltyLevelRef } from '../loyalty/loyalty.port';
 import type { LearningFinishes } from '../rewards/awards.ports';
 import type { LedgerPort } from '../rewards/ports';
 import { createStoreBulk } from './store.bulk';
@@ -23,6 +23,11 @@ export function registerStore(
     ledger: LedgerPort;
     learning: Pick<LearningFinishes, 'finished' | 'target'>;
     approvalMayWait?: ApprovalMayWait;
+    /**
+     * The member's level in force now (the loyalty service's level history); without it, the level held
+     * as the loyalty port reads it.
+     */
+    memberLevel?: (clientId: number, userId: number) => Promise<LoyaltyLevelRef | null>;
     /** Learning's audience facts about a user and its taxonomy (an item's audience). */
     audience: {
       viewers: {
@@ -48,7 +53,7 @@ export function registerStore(
     courseExists: async (clientId, courseId) =>
       (await deps.learning.target(clientId, 'course', courseId)) !== null,
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
-    levels: createLoyaltyLevelsPort(deps.db),
+    levels: levelsOf(deps.db, deps.memberLevel),
     shopperOf: async (userId, clientId) => {
       const person = await deps.services.directory.withActiveMemberships(userId);
       const roles = person?.memberships.find((m) => m.clientId === clientId)?.roles ?? [];
@@ -64,6 +69,15 @@ export function registerStore(
   registerStoreRoutes(app, deps, store);
   registerStoreBulkRoutes(app, deps, createStoreBulk({ db: deps.db, store, customerOf }));
   return { store };
+}
+
+/** The loyalty program's levels as the store reads them, with the member's level from `memberLevel` when given. */
+function levelsOf(
+  db: CoreDeps['db'],
+  memberLevel?: (clientId: number, userId: number) => Promise<LoyaltyLevelRef | null>,
+) {
+  const port = createLoyaltyLevelsPort(db);
+  return memberLevel ? { levels: port.levels, memberLevel } : port;
 }
 
 export type StoreModule = ReturnType<typeof registerStore>;
