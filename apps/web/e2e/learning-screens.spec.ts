@@ -87,6 +87,16 @@ function readyLocator(page: Page, activity: ActivityRef) {
     case 'restart_general_test':
       // The test courses of the demo (assessments-demo.ts): the player opens on the test's intro.
       return page.getByTestId('test-intro');
+    case 'drag_and_drop':
+    case 'drag_the_words':
+    case 'find_the_pairs':
+    case 'this_or_that':
+    case 'fill_in_the_blanks':
+    case 'true_or_false':
+    case 'flashcards':
+    case 'enigma':
+      // The games demo course (games-demo.ts): the player opens on the game's intro.
+      return page.getByTestId('game-intro');
     default:
       return page
         .locator('main')
