@@ -244,6 +244,7 @@ export async function buildApp(opts: BuildAppOptions) {
     loyalty: createLoyaltySalesPort(deps.db),
     ledger: rewards.ledger,
     badges: rewards.awards.badges,
+    levels: loyalty.levels,
   });
   const transfers = registerTransfers(app, {
     ...deps,

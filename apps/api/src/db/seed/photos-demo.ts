@@ -66,6 +66,8 @@ async function seedPhotos(db: Db, storage: Storage) {
       badges: {
         grantById: () => Promise.reject(new Error('photos demo: no streak badge is set')),
       },
+      // The learner's level-change request is the loyalty levels demo's (loyalty-levels-demo.ts).
+      levels: { xpCredited: () => Promise.resolve(null) },
     });
   const admin_ = { userId: admin.id, clientId: client.id };
   const types: number[] = [];

@@ -4,11 +4,12 @@ import type { LoyaltySalesPort } from '../loyalty/loyalty.port';
 import type { BadgesService } from '../rewards/badges.service';
 import type { LedgerService } from '../rewards/ledger.service';
 import { registerPhotosRoutes } from './photos.routes';
-import { createPhotosService } from './photos.service';
+import { createPhotosService, type PhotosDeps } from './photos.service';
 
 /**
  * Store photos of the loyalty program (docs/photos.md). The campaign, the registration and the store are
- * read through the loyalty module's sales port; the approval credits through the ledger.
+ * read through the loyalty module's sales port; the approval credits through the ledger and asks the
+ * loyalty module's levels service whether the XP reached the next level.
  */
 export function registerPhotos(
   app: App,
@@ -16,6 +17,7 @@ export function registerPhotos(
     loyalty: LoyaltySalesPort;
     ledger: Pick<LedgerService, 'credit'>;
     badges: Pick<BadgesService, 'grantById'>;
+    levels: PhotosDeps['levels'];
   },
 ) {
   const photos = createPhotosService({
@@ -26,6 +28,7 @@ export function registerPhotos(
     ledger: deps.ledger,
     notifications: deps.services.notifications,
     badges: deps.badges,
+    levels: deps.levels,
   });
   registerPhotosRoutes(app, deps, photos);
   return { photos };

@@ -34,6 +34,10 @@ export interface PhotosDeps {
   notifications: Pick<NotificationService, 'notify'>;
   /** Gives the client's weekly streak badge (docs/photos.md). */
   badges: Pick<BadgesService, 'grantById'>;
+  /** The level-change check after an XP credit (the loyalty module's levels service). */
+  levels: {
+    xpCredited(input: { clientId: number; userId: number; campaignId: number }): Promise<number | null>;
+  };
 }
 
 export interface Actor {
@@ -324,6 +328,12 @@ export function createPhotosService(deps: PhotosDeps) {
           at: deps.now(),
           reason: null,
           points,
+        });
+        // The XP may have reached the next level: the level-change request opens in this same unit.
+        await deps.levels.xpCredited({
+          clientId: actor.clientId,
+          userId,
+          campaignId: Number(row.campaign_id),
         });
         // The weekly streak: the run of consecutive weeks with an approved photo around this one.
         const settings = await repo.settings();

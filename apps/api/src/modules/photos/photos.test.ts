@@ -117,6 +117,7 @@ function serviceAt(iso: string) {
     ledger: t.modules.rewards.ledger,
     notifications: { notify: () => Promise.resolve(0) },
     badges: t.modules.rewards.awards.badges,
+    levels: t.modules.loyalty.levels,
   });
 }
 const seller = () => ({ userId: users.seller.id, clientId: clientA });
@@ -513,5 +514,31 @@ describe('the routes', () => {
     const list = (await get(users.seller, '/api/loyalty/photo-types')).json().items as { code: string }[];
     expect(list.map((x) => x.code)).toContain('endcap');
     expect(list.map((x) => x.code)).not.toContain('old');
+  });
+
+  it('opens the level-change request when an approval brings the XP to the next level', async () => {
+    const db = t.database.db;
+    for (const [position, name, minXp] of [
+      [1, 'Basic', 0],
+      [2, 'Creator', 100],
+      [3, 'Influencer', 1000],
+    ] as const) {
+      await db.execute(sql`insert into loyalty_levels (client_id, name, position, min_xp, multiplier)
+        values (${clientA}, ${name}, ${position}, ${minXp}, 1) on conflict do nothing`);
+    }
+    const requests = async () =>
+      rowsOf<{ xp: number }>(
+        await db.execute(sql`select xp from loyalty_level_requests
+          where client_id = ${clientA} and user_id = ${users.other.id} and campaign_id = ${live.campaignId}`),
+      );
+    const approveNew = async (type: 'price' | 'display', key: string) => {
+      const sent = (await send(users.other, body('toronto', type, live), await picture(), key)).json();
+      expect((await post(users.auditor, `/api/admin/photos/${sent.id}/approve`)).statusCode).toBe(200);
+    };
+    // 30 XP, then 80 more: past Creator's 100.
+    await approveNew('price', 'level-1');
+    expect(await requests()).toEqual([]);
+    await approveNew('display', 'level-2');
+    expect(await requests()).toEqual([{ xp: 110 }]);
   });
 });
