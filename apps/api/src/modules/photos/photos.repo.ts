@@ -45,7 +45,8 @@ const photoJoins = (clientId: number) => sql`from store_photos p
 export function createPhotosRepo(db: DbOrTx, clientId: number) {
   const count = async (where: SQL) => {
     const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from store_photos p where ${where}`),
+      await db.execute(sql`select count(*)::int as n from store_photos p
+        where p.client_id = ${clientId} and ${where}`),
     );
     return Number(row?.n ?? 0);
   };

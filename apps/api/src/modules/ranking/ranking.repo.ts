@@ -154,7 +154,7 @@ export function createRankingRepo(db: DbOrTx) {
         group by e.client_id, e.user_id, e.ledger`);
       await db.execute(sql`update ranking_campaign_fills
         set begins_at = ${begins}::timestamptz, ends_at = ${ends}::timestamptz, filled_at = now()
-        where campaign_id = ${campaignId}`);
+        where client_id = ${clientId} and campaign_id = ${campaignId}`);
       return true;
     },
 

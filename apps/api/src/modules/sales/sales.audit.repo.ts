@@ -115,15 +115,14 @@ export function createSalesAuditRepo(db: DbOrTx, clientId: number) {
   return {
     /** A page of the queue, oldest pending first within a status (newest first once decided). */
     async page(filter: AuditFilter, page: number, pageSize: number) {
-      const cond = where(filter);
       const order = sql`case when s.status = 'pending' then 0 else 1 end,
         case when s.status = 'pending' then s.created_at end asc, s.created_at desc, s.id desc`;
       const [rows, totals] = await Promise.all([
         db.execute(
-          sql`${described(sql`(select * from sales s where ${cond} order by ${order}
+          sql`${described(sql`(select * from sales s where ${where(filter)} order by ${order}
             limit ${pageSize} offset ${(page - 1) * pageSize}) s`)} order by ${order}`,
         ),
-        db.execute(sql`select count(*)::int as n from sales s where ${cond}`),
+        db.execute(sql`select count(*)::int as n from sales s where ${where(filter)}`),
       ]);
       return {
         rows: rowsOf<AuditRow>(rows),
