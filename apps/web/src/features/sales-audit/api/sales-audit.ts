@@ -75,12 +75,12 @@ export function useAuditSale(id: number | null) {
   });
 }
 
-/** The invoice photo, fetched with the session (it is never public) and shown from a blob URL. */
-export function useSalePhoto(id: number | null, hasPhoto: boolean) {
+/** A private image, fetched with the session (it is never public) and shown from a blob URL. */
+export function usePrivateImage(key: readonly unknown[], path: string, enabled: boolean) {
   const query = useQuery({
-    queryKey: ['sales-audit', 'photo', id],
-    queryFn: () => apiBlob(`/api/admin/sales/${id}/photo`),
-    enabled: id !== null && hasPhoto,
+    queryKey: key,
+    queryFn: () => apiBlob(path),
+    enabled,
     staleTime: Infinity,
     gcTime: 60_000,
   });
@@ -94,7 +94,16 @@ export function useSalePhoto(id: number | null, hasPhoto: boolean) {
     },
     [url],
   );
-  return { url, isPending: query.isPending && id !== null && hasPhoto, isError: query.isError };
+  return { url, isPending: query.isPending && enabled, isError: query.isError };
+}
+
+/** The invoice photo of a sale. */
+export function useSalePhoto(id: number | null, hasPhoto: boolean) {
+  return usePrivateImage(
+    ['sales-audit', 'photo', id],
+    `/api/admin/sales/${id}/photo`,
+    id !== null && hasPhoto,
+  );
 }
 
 export type Decision = { id: number; action: 'approve' } | { id: number; action: 'reject'; reason: string };

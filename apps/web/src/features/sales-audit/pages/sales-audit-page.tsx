@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -27,6 +28,7 @@ import {
 } from '@trilha/contracts/sales';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListState } from '../../../components/list-state';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { apiErrorText } from '../../../lib/form-errors';
@@ -40,6 +42,7 @@ import {
   type AuditFilters,
 } from '../api/sales-audit';
 import { FlagBadges, SaleStatusBadge } from '../components/badges';
+import { PhotosAudit } from '../components/photos-audit';
 import { SaleDetail } from '../components/sale-detail';
 
 const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
@@ -220,8 +223,8 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (f: A
   );
 }
 
-/** /admin/audit: the auditors' queue of sale reports, one sale at a time or several at once. */
-export default function SalesAuditPage() {
+/** The queue of sale reports, one sale at a time or several at once. */
+function SalesQueue() {
   const { t } = useTranslation('sales-audit');
   const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
   const [page, setPage] = useState(1);
@@ -275,12 +278,7 @@ export default function SalesAuditPage() {
   };
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-          {t('title')}
-        </Title>
-        <Text c="dimmed">{t('intro')}</Text>
-      </Stack>
+      <Text c="dimmed">{t('intro')}</Text>
       <Filters filters={filters} onChange={changeFilters} />
       <Text fz="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
         {data ? t('count', { count: data.total }) : ''}
@@ -374,6 +372,41 @@ export default function SalesAuditPage() {
           </Group>
         </Stack>
       </Modal>
+    </Stack>
+  );
+}
+
+type AuditTab = 'sales' | 'photos';
+
+/**
+ * /admin/audit: the auditors' page, with the sale reports and the store photos as two tabs (the tab
+ * is kept in `?tab=`, so a link opens the photos).
+ */
+export default function SalesAuditPage() {
+  const { t } = useTranslation('sales-audit');
+  const [params, setParams] = useSearchParams();
+  const tab: AuditTab = params.get('tab') === 'photos' ? 'photos' : 'sales';
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+        {t('title')}
+      </Title>
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(v) => setParams(v === 'photos' ? { tab: 'photos' } : {}, { replace: true })}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="sales">{t('tabs.sales')}</Tabs.Tab>
+          <Tabs.Tab value="photos">{t('tabs.photos')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="sales" pt="md">
+          <SalesQueue />
+        </Tabs.Panel>
+        <Tabs.Panel value="photos" pt="md">
+          <PhotosAudit />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
