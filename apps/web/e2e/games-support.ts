@@ -225,8 +225,13 @@ export async function touch(page: Page) {
       const a = center(await from.boundingBox());
       const b = center(await to.boundingBox());
       await send('touchStart', a);
-      for (let i = 1; i <= 10; i++)
+      // At a finger's pace (a move a frame), and held a moment over the target before the lift: the
+      // board names the place under the finger after each move is drawn.
+      for (let i = 1; i <= 10; i++) {
         await send('touchMove', { x: a.x + ((b.x - a.x) * i) / 10, y: a.y + ((b.y - a.y) * i) / 10 });
+        await page.waitForTimeout(20);
+      }
+      await page.waitForTimeout(150);
       await send('touchEnd');
     },
     /** A finger held still on the element for `ms`, then lifted. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
 import { CONTEXT_MENU_MS, DRAG_ACTIVATION_PX } from '../dnd/thresholds';
 
 /**
@@ -10,6 +10,8 @@ export function useLongPress(action: (() => void) | undefined) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const start = useRef<{ x: number; y: number } | null>(null);
   const touch = useRef(false);
+  /** The press opened the menu: the finger's lift must not click what the menu put under it. */
+  const fired = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const cancel = () => {
@@ -22,9 +24,11 @@ export function useLongPress(action: (() => void) | undefined) {
       touch.current = event.pointerType === 'touch';
       if (!action || !touch.current) return;
       start.current = { x: event.clientX, y: event.clientY };
+      fired.current = false;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         start.current = null;
+        fired.current = true;
         action();
       }, CONTEXT_MENU_MS);
     },
@@ -34,6 +38,11 @@ export function useLongPress(action: (() => void) | undefined) {
     },
     onPointerUp: cancel,
     onPointerCancel: cancel,
+    onTouchEnd: (event: TouchEvent) => {
+      // No click after the lift (it would land on the list of places, now under the finger).
+      if (fired.current) event.preventDefault();
+      fired.current = false;
+    },
     onContextMenu: (event: MouseEvent) => {
       event.preventDefault();
       // On a touch screen the timer above decides, at 900 ms whatever the browser's own delay.

@@ -139,6 +139,9 @@ describe('drag and drop', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Onde vai Maçã?' });
     fireEvent.pointerUp(apple, { pointerId: 2, pointerType: 'touch' });
+    // The finger's lift clicks nothing: the list now under it must not take a place by itself.
+    expect(fireEvent.touchEnd(apple)).toBe(false);
+    expect(fireEvent.touchEnd(apple)).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Frutas' }));
 
     await waitFor(() => expect(screen.getByRole('group', { name: 'Frutas' }).textContent).toContain('Maçã'));
