@@ -117,7 +117,7 @@ test('the auditor sees the same-image flag, approves a sale beside its photo and
   await submitLogin(page, AUDITOR);
   await page.waitForURL((url) => url.pathname !== '/');
   await page.goto('/admin/audit');
-  await expect(page.getByRole('heading', { level: 1, name: 'Auditoria de vendas' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Auditoria de vendas e fotos' })).toBeVisible();
   await page.getByLabel('Número da nota').fill(prefix);
   const rows = page.getByTestId('audit-sale');
   await expect(rows).toHaveCount(2);
@@ -160,4 +160,111 @@ test('the auditor sees the same-image flag, approves a sale beside its photo and
 
   // The learner's points arrived.
   expect(await learnerPoints(request)).toBe(before + points);
+});
+
+/**
+ * The store photos' tab (docs/photos.md): the learner sends the same picture as this week's photo of two
+ * free type-and-store pairs (never its registration's store, whose types the sales journey sends), the
+ * auditor finds both flagged as the same image, approves the first beside its zoomable image and rejects
+ * the second with a reason (which frees its week again); the learner's points arrive.
+ */
+test('the auditor approves a store photo and rejects its duplicate on the photos tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  let headers = await asLearnerInNimbus(request);
+  const campaigns = (await (await request.get('/api/loyalty/campaigns', { headers })).json()) as {
+    items: { id: number; status: string; registration: { status: string; storeId: number } | null }[];
+  };
+  const running = campaigns.items.find((c) => c.status === 'active' && c.registration?.status === 'active');
+  expect(running).toBeTruthy();
+  const stores = (await (
+    await request.get(`/api/loyalty/stores?campaign=${running!.id}&pageSize=50`, { headers })
+  ).json()) as { items: { id: number; name: string }[] };
+  // Free pairs of this week, outside the registration's store.
+  const free: { storeId: number; storeName: string; typeId: number; typeName: string; points: number }[] = [];
+  for (const store of stores.items.filter((s) => s.id !== running!.registration!.storeId)) {
+    if (free.length >= 2) break;
+    headers = await asLearnerInNimbus(request);
+    const week = (await (
+      await request.get(`/api/loyalty/photos/week?campaign=${running!.id}&store=${store.id}`, { headers })
+    ).json()) as { items: { photoType: { id: number; name: string; points: number }; photo: unknown }[] };
+    for (const item of week.items.filter((i) => i.photo === null).slice(0, 2 - free.length)) {
+      free.push({
+        storeId: store.id,
+        storeName: store.name,
+        typeId: item.photoType.id,
+        typeName: item.photoType.name,
+        points: item.photoType.points,
+      });
+    }
+  }
+  expect(free, 'two free photo slots this week').toHaveLength(2);
+  const image = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: Date.now() % 250, g: 90, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  const before = await learnerPoints(request);
+  for (const [n, slot] of free.entries()) {
+    headers = await asLearnerInNimbus(request);
+    const res = await request.post('/api/loyalty/photos', {
+      headers: { ...headers, 'Idempotency-Key': `PHA${test.info().parallelIndex}-${Date.now()}-${n}` },
+      multipart: {
+        photo: JSON.stringify({ campaignId: running!.id, storeId: slot.storeId, photoTypeId: slot.typeId }),
+        image: { name: 'loja.png', mimeType: 'image/png', buffer: image },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto('/?locale=pt-BR');
+  await page
+    .getByTestId('cookie-accept-all')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await submitLogin(page, AUDITOR);
+  await page.waitForURL((url) => url.pathname !== '/');
+  await page.goto('/admin/audit');
+  await page.getByRole('tab', { name: 'Fotos' }).click();
+  await expect(page).toHaveURL(/tab=photos/);
+  const [first, second] = free as [(typeof free)[0], (typeof free)[0]];
+  const open = (slot: typeof first) =>
+    page
+      .getByRole('button', { name: `Abrir a foto ${slot.typeName} · ${slot.storeName}`, exact: true })
+      .first();
+  // Newest first: the duplicate, then the first one; both carry the same-image badge.
+  for (const slot of [first, second]) {
+    const row = page.getByTestId('audit-photo').filter({ has: open(slot) });
+    await expect(row.getByTestId('photo-same-image').first()).toHaveText(
+      /^Mesma imagem em \d+ outras? fotos?$/,
+    );
+  }
+  await settled(page);
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page), 'photos queue').toEqual([]);
+
+  await open(first).click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByRole('img', { name: `Foto ${first.typeName} da loja ${first.storeName}` }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aproximar' }).click();
+  await expect(dialog.getByTestId('zoom-level')).toHaveText('Zoom 150%');
+  expect(await seriousViolations(page), 'photo').toEqual([]);
+  await dialog.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(page.getByText(`Foto ${first.typeName} da loja ${first.storeName} aprovada.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await open(second).click();
+  await dialog.getByRole('button', { name: 'Reprovar' }).click();
+  await dialog.getByRole('textbox', { name: /Motivo/ }).fill('A mesma foto de outra loja.');
+  await dialog.getByRole('button', { name: 'Reprovar' }).click();
+  await expect(
+    page.getByText(`Foto ${second.typeName} da loja ${second.storeName} reprovada.`),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  expect(await learnerPoints(request)).toBe(before + first.points);
 });

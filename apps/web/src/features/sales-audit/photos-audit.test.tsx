@@ -95,7 +95,7 @@ describe('the store photos of the audit page', () => {
       return json(photo(1, { status: 'approved', sameImage: 2, decidedAt: '2026-11-25T12:00:00.000Z' }));
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Abrir a foto Vitrine da loja Loja Centro' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir a foto Vitrine · Loja Centro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Foto Vitrine · Loja Centro' });
     expect(within(dialog).getByText(/idêntica, byte a byte, a 2 outras fotos/)).toBeTruthy();
     expect(within(dialog).getByTestId('zoom-level').textContent).toBe('Zoom 100%');
@@ -121,7 +121,7 @@ describe('the store photos of the audit page', () => {
       return json({ error: { code: 'PHOTOS_ALREADY_REJECTED', message: 'Already rejected' } }, 409);
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Abrir a foto Vitrine da loja Loja Centro' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir a foto Vitrine · Loja Centro' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reprovar' }));
