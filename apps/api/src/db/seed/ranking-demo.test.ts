@@ -74,3 +74,13 @@ describe('ranking demo', () => {
     expect(Number(mismatch!.n)).toBe(0);
   });
 });
+
+describe('ranking demo colleagues', () => {
+  it('are accounts the back office can list: they hold roles the API knows', async () => {
+    const admin = bearer((await login(t, 'admin', DEMO_PASSWORD)).access_token);
+    const res = await t.app.inject({ url: '/api/admin/accounts/users?page=1&pageSize=100', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const { total } = res.json<{ total: number }>();
+    expect(total).toBeGreaterThan(38);
+  });
+});

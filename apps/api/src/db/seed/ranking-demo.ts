@@ -118,7 +118,7 @@ export const rankingDemoSeeder: Seeder = {
           termsAcceptedAt: new Date(now - (120 + i) * DAY),
         })
         .returning({ id: users.id });
-      await db.insert(userClients).values({ userId: user!.id, clientId, roles: ['learner'] });
+      await db.insert(userClients).values({ userId: user!.id, clientId, roles: ['sales_agent'] });
 
       // Two to seven finished courses each, worth 50 to 400 points and half as much XP.
       const credits = 2 + rand(6);
