@@ -65,6 +65,7 @@ export function DragAndDropPlayer({ view, onMove }: GamePlayerProps<'drag_and_dr
       className={classes.piece}
       data-state="right"
       data-testid="placed-item"
+      title={faceName(item.face, '')}
     >
       <IconCheck size={16} aria-hidden />
       <FaceView face={item.face} imageHeight={32} />
