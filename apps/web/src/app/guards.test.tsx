@@ -163,7 +163,9 @@ describe('navigation guards', () => {
     signedIn({ canAccessBackOffice: true, clients: [client({ roles: ['auditor'] })] });
     const allowed = renderApp('/admin/audit');
     await settledAt(allowed.router, '/admin/audit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Auditoria de vendas e fotos' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Auditoria de vendas e fotos' }),
+    ).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Navegação da área administrativa' })).toBeTruthy();
   });
 });
