@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { MultipartFields, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { AppError } from './errors';
 import { readImage, sourceFailure, tooLarge } from './uploads';
 
@@ -102,4 +105,70 @@ export async function renderWebp(input: Buffer, rendering: WebpRendering): Promi
     })
     .webp({ quality: rendering.quality })
     .toBuffer();
+}
+
+/** A photo as kept: a WebP within its side limit, without metadata, and the original's hash. */
+export interface PreparedPhoto {
+  webp: Buffer;
+  /** SHA-256 (hex) of the bytes the user sent. */
+  sha256: string;
+  width: number;
+  height: number;
+}
+
+/** A photo upload's bounds and the refusals its area answers with. */
+export interface PhotoBounds {
+  maxBytes: number;
+  maxPixels: number;
+  /** The longest side kept, in pixels. */
+  side: number;
+  /** A refusal of what is not a readable PNG, JPEG or WebP (`problem`: empty, type or unreadable). */
+  invalid: (problem: 'empty' | 'type' | 'unreadable') => Error;
+  /** A refusal of what passes the byte or pixel limit. */
+  tooLarge: () => Error;
+}
+
+const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/**
+ * A photo judged by its content (PNG, JPEG or WebP by the magic bytes, decoded by sharp within the byte and
+ * pixel limits), then turned upright, bounded to `side` pixels and re-encoded as WebP with no EXIF or GPS
+ * data. The name and the declared type of the upload are never trusted. The invoice photos of sales and
+ * the store photos of the loyalty program go through it.
+ */
+export async function preparePhotoUpload(data: Buffer, bounds: PhotoBounds): Promise<PreparedPhoto> {
+  if (data.length === 0) throw bounds.invalid('empty');
+  if (data.length > bounds.maxBytes) throw bounds.tooLarge();
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !PHOTO_TYPES.has(type.mime)) throw bounds.invalid('type');
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(data, { failOn: 'error', limitInputPixels: false }).metadata();
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    throw bounds.invalid('unreadable');
+  }
+  if (width < 1 || height < 1) throw bounds.invalid('unreadable');
+  if (width * height > bounds.maxPixels) throw bounds.tooLarge();
+  let webp: Buffer;
+  try {
+    webp = await renderWebp(data, {
+      width: bounds.side,
+      height: bounds.side,
+      fit: 'inside',
+      withoutEnlargement: true,
+      quality: 82,
+    });
+  } catch {
+    throw bounds.invalid('unreadable');
+  }
+  const out = await sharp(webp).metadata();
+  return {
+    webp,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    width: out.width ?? 0,
+    height: out.height ?? 0,
+  };
 }

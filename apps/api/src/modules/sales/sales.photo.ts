@@ -1,17 +1,10 @@
-import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { salesLimits } from '@trilha/contracts/sales';
 import { AppError } from '../../lib/errors';
-import { renderWebp } from '../../lib/image-upload';
+import { preparePhotoUpload, type PreparedPhoto } from '../../lib/image-upload';
 
 /** The invoice photo as kept: a WebP of at most 2,000 px a side without metadata, and the original's hash. */
-export interface SalePhoto {
-  webp: Buffer;
-  /** SHA-256 (hex) of the bytes the user sent. */
-  sha256: string;
-  width: number;
-  height: number;
+export interface SalePhoto extends PreparedPhoto {
   /** The picture's difference hash (see `differenceHash`). */
   dhash: bigint;
 }
@@ -49,55 +42,22 @@ export function hammingDistance(a: bigint, b: bigint): number {
   return n;
 }
 
-const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp']);
-
-const invalid = (problem: string) =>
-  new AppError('SALES_PHOTO_INVALID', 422, { details: { field: 'photo', problem } });
-const tooLarge = () =>
-  new AppError('SALES_PHOTO_TOO_LARGE', 413, {
-    details: { field: 'photo', maxBytes: salesLimits.photoBytes, maxPixels: salesLimits.photoPixels },
-    params: { megabytes: salesLimits.photoBytes / 1024 / 1024 },
-  });
-
 /**
- * Checks an invoice photo by its content (PNG, JPEG or WebP by their magic bytes, then decoded by sharp
- * within the byte and pixel limits) and re-encodes it: upright, at most 2,000 px a side, WebP, no EXIF or
- * GPS data. The name and the declared type of the upload are never trusted.
+ * Checks an invoice photo by its content and re-encodes it (`preparePhotoUpload`: PNG, JPEG or WebP by
+ * their magic bytes, decoded within the byte and pixel limits, upright, at most 2,000 px a side, WebP, no
+ * EXIF or GPS data), with its difference hash for the audit's near-duplicate signal.
  */
 export async function preparePhoto(data: Buffer): Promise<SalePhoto> {
-  if (data.length === 0) throw invalid('empty');
-  if (data.length > salesLimits.photoBytes) throw tooLarge();
-  const type = await fileTypeFromBuffer(data);
-  if (!type || !ACCEPTED.has(type.mime)) throw invalid('type');
-  let width: number;
-  let height: number;
-  try {
-    const meta = await sharp(data, { failOn: 'error', limitInputPixels: false }).metadata();
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
-  } catch {
-    throw invalid('unreadable');
-  }
-  if (width < 1 || height < 1) throw invalid('unreadable');
-  if (width * height > salesLimits.photoPixels) throw tooLarge();
-  let webp: Buffer;
-  try {
-    webp = await renderWebp(data, {
-      width: salesLimits.photoSide,
-      height: salesLimits.photoSide,
-      fit: 'inside',
-      withoutEnlargement: true,
-      quality: 82,
-    });
-  } catch {
-    throw invalid('unreadable');
-  }
-  const out = await sharp(webp).metadata();
-  return {
-    dhash: await differenceHash(webp),
-    webp,
-    sha256: createHash('sha256').update(data).digest('hex'),
-    width: out.width ?? 0,
-    height: out.height ?? 0,
-  };
+  const photo = await preparePhotoUpload(data, {
+    maxBytes: salesLimits.photoBytes,
+    maxPixels: salesLimits.photoPixels,
+    side: salesLimits.photoSide,
+    invalid: (problem) => new AppError('SALES_PHOTO_INVALID', 422, { details: { field: 'photo', problem } }),
+    tooLarge: () =>
+      new AppError('SALES_PHOTO_TOO_LARGE', 413, {
+        details: { field: 'photo', maxBytes: salesLimits.photoBytes, maxPixels: salesLimits.photoPixels },
+        params: { megabytes: salesLimits.photoBytes / 1024 / 1024 },
+      }),
+  });
+  return { ...photo, dhash: await differenceHash(photo.webp) };
 }
