@@ -182,6 +182,16 @@ export async function expectResult(
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(
     tr(language, won ? 'result.won' : 'result.lost'),
   );
+  if (won) {
+    // A win finishes the activity; when it is the course's last, the course's finishing moment opens in
+    // the same update and takes the focus. Once it is closed the focus is back on the result.
+    await expect(page.getByTestId('activity-done')).toBeAttached({ timeout: 15_000 });
+    const finishing = page.getByRole('dialog');
+    if (await finishing.isVisible()) {
+      await page.keyboard.press('Escape');
+      await expect(finishing).toBeHidden();
+    }
+  }
   // The result takes the focus, so a screen reader reads it at once.
   await expect(result.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(result).toContainText(
