@@ -26,10 +26,9 @@ import { okResponse } from '@trilha/contracts/auth';
 import { profileResponse } from '@trilha/contracts/profile';
 import { rewardsSummary } from '@trilha/contracts/rewards/ledger';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { downloadWithSession } from '../../../lib/download';
 import { queryString as qs } from '../../../lib/query-string';
-import { useCommonStore } from '../../../lib/session-store';
 
 export const STORE_PAGE_SIZE = 12;
 export const ORDERS_PAGE_SIZE = 10;
@@ -124,54 +123,16 @@ export function useStoreItem(id: number) {
 }
 
 /**
- * A POST that carries an Idempotency-Key of the caller's (the API client sends no headers of its own): a
- * second tap or a retry of the same confirmation acts once. After a 401 a cheap call lets the API client
- * renew the session and the request goes once more with the same key.
+ * A POST that carries an Idempotency-Key of the caller's: a second tap or a retry of the same confirmation
+ * acts once (the API client replays it with the same key after renewing the session).
  */
-async function postWithKey<T>(path: string, body: unknown, idempotencyKey: string, schema: z.ZodType<T>) {
-  const send = () => {
-    const bearer = useCommonStore.getState().accessToken;
-    return fetch(path, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Accept-Language': document.documentElement.lang,
-        'Idempotency-Key': idempotencyKey,
-        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  };
-  let response: Response;
-  try {
-    response = await send();
-    if (response.status === 401) {
-      await apiRequest('/api/session');
-      response = await send();
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
-  }
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = undefined;
-  }
-  if (!response.ok) {
-    const error = (payload as { error?: { code?: string; message?: string } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? (response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
-      error?.message ?? '',
-    );
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response');
-  return parsed.data;
+function postWithKey<T>(path: string, body: unknown, idempotencyKey: string, schema: z.ZodType<T>) {
+  return apiRequest(path, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema,
+  });
 }
 
 /** A redemption carries the Idempotency-Key the dialog made for this confirmation. */
