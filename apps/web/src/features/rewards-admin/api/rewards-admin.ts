@@ -147,9 +147,8 @@ export function useStatement(userId: number, ledger: 'all' | 'points' | 'xp', pa
 }
 
 /**
- * A JSON POST whose answer the API client cannot read as JSON (a PDF) or that needs a header of its own (the
- * Idempotency-Key): sent with the session's token; after a 401 a cheap call lets the API client renew the
- * session, and the request goes once more, unchanged (with the same key, so it cannot count twice).
+ * A JSON POST whose answer the API client cannot read as JSON (a PDF): sent with the session's token; after
+ * a 401 a cheap call lets the API client renew the session, and the request goes once more, unchanged.
  */
 async function postRaw(
   path: string,
@@ -206,13 +205,13 @@ async function postRaw(
  * An adjustment carries the Idempotency-Key the form made for this submission: a retry of the same
  * submission (a double click, a lost answer) reuses it, so the server credits once.
  */
-export async function postAdjustment(body: AdjustmentBody, idempotencyKey: string) {
-  const response = await postRaw('/api/admin/rewards/adjustments', body, {
-    'Idempotency-Key': idempotencyKey,
+export function postAdjustment(body: AdjustmentBody, idempotencyKey: string) {
+  return apiRequest('/api/admin/rewards/adjustments', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: adjustmentResult,
   });
-  const parsed = adjustmentResult.safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response');
-  return parsed.data;
 }
 
 export function useAdjustment() {
