@@ -206,17 +206,6 @@ export async function buildApp(opts: BuildAppOptions) {
   const accountsAdmin = registerAccountsAdmin(app, { ...deps, profile, accounts, messaging });
   const learning = await registerLearning(app, deps);
   const rewards = registerRewards(app, { ...deps, learning: learning.finishes });
-  const store = registerStore(app, {
-    ...deps,
-    ledger: rewards.ledger,
-    learning: learning.finishes,
-    audience: learning,
-    // The level in force, from the loyalty program's level history (registered below, asked per request).
-    memberLevel: (clientId, userId) => loyalty.loyalty.levelInForce(clientId, userId, new Date()),
-    // An order of a user with sales waiting for the audit waits too (docs/sales.md); `sales` is
-    // registered below and only asked once requests are served.
-    approvalMayWait: (userId, clientId) => sales.audit.awaitsAudit(userId, clientId),
-  });
   const assessments = registerAssessments(app, { ...deps, learning });
   const surveys = registerSurveys(app, { ...deps, learning });
   const ranking = registerRanking(app, deps);
@@ -233,18 +222,29 @@ export async function buildApp(opts: BuildAppOptions) {
     ledger: rewards.ledger,
     badges: rewards.awards.badges,
   });
+  const loyaltySales = createLoyaltySalesPort(deps.db);
   const sales = registerSales(app, {
     ...deps,
-    loyalty: createLoyaltySalesPort(deps.db),
+    loyalty: loyaltySales,
     levels: loyalty.levels,
     ledger: rewards.ledger,
   });
   const photos = registerPhotos(app, {
     ...deps,
-    loyalty: createLoyaltySalesPort(deps.db),
+    loyalty: loyaltySales,
     ledger: rewards.ledger,
     badges: rewards.awards.badges,
     levels: loyalty.levels,
+  });
+  const store = registerStore(app, {
+    ...deps,
+    ledger: rewards.ledger,
+    learning: learning.finishes,
+    audience: learning,
+    // The level in force now, from the loyalty program's level history.
+    memberLevel: (clientId, userId) => loyalty.loyalty.levelInForce(clientId, userId, new Date()),
+    // An order of a user with sales waiting for the audit waits too (docs/sales.md).
+    approvalMayWait: (userId, clientId) => sales.audit.awaitsAudit(userId, clientId),
   });
   const transfers = registerTransfers(app, {
     ...deps,

@@ -294,6 +294,23 @@ export function createSalesAuditRepo(db: DbOrTx, clientId: number) {
           ${values.reason}, ${values.points}, ${values.xp}, ${values.pointsShortfall}, ${values.xpShortfall})`);
     },
 
+    /** How many sales each of these users still has waiting for the audit in a campaign (0s left out). */
+    async pendingCounts(campaignId: number, userIds: readonly number[]) {
+      const counts = new Map<number, number>();
+      if (userIds.length === 0) return counts;
+      const rows = rowsOf<{ user_id: number; n: number }>(
+        await db.execute(sql`select user_id, count(*)::int as n from sales
+          where client_id = ${clientId} and campaign_id = ${campaignId} and status = 'pending'
+            and user_id in (${sql.join(
+              userIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          group by user_id`),
+      );
+      for (const r of rows) counts.set(Number(r.user_id), Number(r.n));
+      return counts;
+    },
+
     /** Whether the user has a sale waiting for the audit in the client. */
     async hasPending(userId: number) {
       const [row] = rowsOf<{ found: boolean }>(
