@@ -127,6 +127,15 @@ export function createRankingRepo(db: DbOrTx) {
       return { me: toRanked(me), above: side('above').reverse(), below: side('below') };
     },
 
+    /** Whether the campaign's period was last filled with these dates (read without a lock). */
+    async filledWith(clientId: number, campaignId: number, beginsAt: Date, endsAt: Date) {
+      const [fill] = await rows<{ same: boolean }>(sql`
+        select (begins_at = ${beginsAt.toISOString()}::timestamptz
+          and ends_at = ${endsAt.toISOString()}::timestamptz) as same
+        from ranking_campaign_fills where campaign_id = ${campaignId} and client_id = ${clientId}`);
+      return fill?.same === true;
+    },
+
     /**
      * Makes the campaign's period (`campaign:<id>`) count the ledger's entries dated within these dates:
      * when it was last filled with other dates (or never), its scores are summed again from the ledger in

@@ -88,15 +88,12 @@ export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 export function createRankingService(deps: RankingServiceDeps) {
   const repo = createRankingRepo(deps.db);
   const uow = unitOfWork(deps.db);
-  // The dates each campaign period was seen filled with in this process: no fill check while they hold.
-  const filled = new Map<number, string>();
-
+  // A campaign's period is summed again when its dates are not those it was last filled with. The dates
+  // kept are read from the database on each read (one key lookup), not remembered in the process: another
+  // API instance may have filled the period with other dates since (dates moved, then moved back).
   async function ensureFilled(clientId: number, c: { id: number; beginsAt: Date; endsAt: Date }) {
-    const dates = `${c.beginsAt.toISOString()}|${c.endsAt.toISOString()}`;
-    if (filled.get(c.id) === dates) return;
+    if (await repo.filledWith(clientId, c.id, c.beginsAt, c.endsAt)) return;
     await uow.run(() => repo.fillCampaign(clientId, c.id, c.beginsAt, c.endsAt));
-    if (filled.size >= MAX_CACHED_SETS) filled.delete(filled.keys().next().value!);
-    filled.set(c.id, dates);
   }
   // One read in flight or kept per set: requests arriving together share it. A set whose counts take
   // long to read (a million users: most of a second) keeps them ten times that long, so re-reading them

@@ -480,4 +480,55 @@ describe('campaign scope and period', () => {
     );
     expect((await get(`/api/ranking?period=campaign&campaignId=${next.id}`, me.as)).statusCode).toBe(404);
   });
+
+  it('sums a campaign period again in one API instance after another filled it with other dates', async () => {
+    const c = (await createClient(t.database.db, { flags: { has_ranking: true } })).id;
+    const [early, late] = [await member(c, 'Cedo', 'Silva'), await member(c, 'Tarde', 'Souza')];
+    const now = Date.now();
+    // Entries before the campaign existed: Cedo's 20 days ago, Tarde's 5 days ago.
+    for (const [u, points, daysAgo] of [
+      [early, 30, 20],
+      [late, 7, 5],
+    ] as const) {
+      await credit(c, u.id, points);
+      await t.database.db.execute(sql`update ledger_entries
+        set created_at = ${new Date(now - daysAgo * DAY).toISOString()}
+        where client_id = ${c} and user_id = ${u.id}`);
+    }
+    const wide = new Date(now - 30 * DAY);
+    const narrow = new Date(now - 10 * DAY);
+    const id = await campaign(c, 'Campanha', wide, new Date(now + 10 * DAY));
+    // Two API instances, each with its own process memory.
+    const instance = () =>
+      createRankingService({
+        db: t.database.db,
+        now: () => new Date(),
+        countsTtlMs: 0,
+        campaigns: createLoyaltyCampaignsPort(t.database.db),
+      });
+    const [a, b] = [instance(), instance()];
+    const q = { metric: 'points', period: 'campaign', scope: 'client', campaignId: id } as const;
+    const scores = async (s: ReturnType<typeof instance>) =>
+      (await s.page({ clientId: c, userId: late.id }, { ...q, page: 1, pageSize: 10 })).items.map((r) => [
+        r.userId,
+        r.score,
+      ]);
+    const begin = (at: Date) =>
+      t.database.db.execute(
+        sql`update loyalty_campaigns set begins_at = ${at.toISOString()} where id = ${id}`,
+      );
+    expect(await scores(a)).toEqual([
+      [early.id, 30],
+      [late.id, 7],
+    ]);
+    // The begin moves later: instance B fills the period by the new dates.
+    await begin(narrow);
+    expect(await scores(b)).toEqual([[late.id, 7]]);
+    // It moves back: instance A, which filled these dates before, sums the period again.
+    await begin(wide);
+    expect(await scores(a)).toEqual([
+      [early.id, 30],
+      [late.id, 7],
+    ]);
+  });
 });
