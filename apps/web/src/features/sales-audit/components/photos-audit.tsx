@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Grid, Group, Modal, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { photoLimits, photoStatuses, type AuditPhoto, type PhotoStatus } from '@trilha/contracts/photos';
@@ -19,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { ListState } from '../../../components/list-state';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { WrapBadge } from '../../../components/wrap-badge';
-import { apiErrorText } from '../../../lib/form-errors';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
 import { usePhotoDecide, usePhotoQueue, useStorePhotoImage } from '../api/photos-audit';
 import { SaleStatusBadge } from './badges';
+import { DecisionForm } from './decision-form';
 import { ZoomableImage } from './zoomable-image';
 
 const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
@@ -79,73 +67,33 @@ function PhotoRow({ photo, onOpen }: { photo: AuditPhoto; onOpen: () => void }) 
 function Decide({ photo, onDone }: { photo: AuditPhoto; onDone: () => void }) {
   const { t } = useTranslation('sales-audit');
   const decide = usePhotoDecide();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   if (photo.status !== 'pending') return null;
-  const label = { type: photo.photoTypeName, store: photo.storeName };
-  const done = (kind: 'approved' | 'rejected') => () => {
-    showNotification({ color: 'teal', message: t(`photos.${kind}`, label) });
-    onDone();
-  };
-  const approve = () => {
-    if (decide.isPending) return;
-    decide.mutate(
-      { id: photo.id, action: 'approve', key: crypto.randomUUID() },
-      { onSuccess: done('approved') },
-    );
-  };
-  const reject = () => {
-    setTouched(true);
-    if (!reason.trim() || decide.isPending) return;
-    decide.mutate(
-      { id: photo.id, action: 'reject', reason: reason.trim(), key: crypto.randomUUID() },
-      { onSuccess: done('rejected') },
-    );
-  };
   return (
-    <Stack gap="xs">
-      {rejecting ? (
-        <Textarea
-          label={t('actions.reason')}
-          description={t('photos.reasonHint')}
-          value={reason}
-          maxLength={photoLimits.reason}
-          autosize
-          minRows={2}
-          required
-          data-autofocus
-          error={touched && !reason.trim() ? t('actions.required') : undefined}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-      ) : null}
-      {decide.isError ? (
-        <Text c="red.8" role="alert" fz="sm" data-testid="photo-refusal">
-          {apiErrorText(decide.error)}
-        </Text>
-      ) : null}
-      <Group gap="xs">
-        {rejecting ? (
-          <>
-            <Button color="red" onClick={reject} loading={decide.isPending}>
-              {t('actions.reject')}
-            </Button>
-            <Button variant="default" onClick={() => setRejecting(false)}>
-              {t('actions.cancel')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={approve} loading={decide.isPending}>
-              {t('actions.approve')}
-            </Button>
-            <Button variant="light" color="red" onClick={() => setRejecting(true)}>
-              {t('actions.reject')}
-            </Button>
-          </>
-        )}
-      </Group>
-    </Stack>
+    <DecisionForm
+      canApprove
+      rejectLabel={t('actions.reject')}
+      reasonHint={t('photos.reasonHint')}
+      reasonMax={photoLimits.reason}
+      pending={decide.isPending}
+      error={decide.error}
+      refusalTestId="photo-refusal"
+      onDecide={(decision, done) =>
+        decide.mutate(
+          { id: photo.id, ...decision, key: crypto.randomUUID() },
+          {
+            onSuccess: () => {
+              const kind = decision.action === 'approve' ? 'approved' : 'rejected';
+              showNotification({
+                color: 'teal',
+                message: t(`photos.${kind}`, { type: photo.photoTypeName, store: photo.storeName }),
+              });
+              done();
+              onDone();
+            },
+          },
+        )
+      }
+    />
   );
 }
 

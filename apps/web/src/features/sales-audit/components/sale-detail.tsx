@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Grid, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { saleAuditRules, type AuditSale, type RelatedSale } from '@trilha/contracts/sales';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/form-errors';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
 import { showNotification } from '../../../lib/notify';
 import { useAuditSale, useDecide } from '../api/sales-audit';
 import { FlagBadges, SaleStatusBadge } from './badges';
+import { DecisionForm } from './decision-form';
 import { PhotoViewer } from './photo-viewer';
 import classes from './sales-audit.module.css';
 
@@ -166,67 +153,32 @@ function Facts({ sale }: { sale: AuditSale }) {
 function Decide({ sale }: { sale: AuditSale }) {
   const { t } = useTranslation('sales-audit');
   const decide = useDecide();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   if (sale.status === 'rejected') return null;
-  const done = (kind: 'approved' | 'rejected') => () => {
-    showNotification({ color: 'teal', message: t(`actions.${kind}`, { number: sale.invoiceNumber }) });
-    setRejecting(false);
-    setReason('');
-    setTouched(false);
-  };
-  const reject = () => {
-    setTouched(true);
-    if (!reason.trim() || decide.isPending) return;
-    decide.mutate({ id: sale.id, action: 'reject', reason: reason.trim() }, { onSuccess: done('rejected') });
-  };
   return (
-    <Stack gap="xs">
-      {rejecting ? (
-        <Textarea
-          label={t('actions.reason')}
-          description={t('actions.reasonHint')}
-          value={reason}
-          maxLength={saleAuditRules.reason}
-          autosize
-          minRows={2}
-          required
-          data-autofocus
-          error={touched && !reason.trim() ? t('actions.required') : undefined}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-      ) : null}
-      {decide.isError ? (
-        <Text c="red.8" role="alert" fz="sm">
-          {apiErrorText(decide.error)}
-        </Text>
-      ) : null}
-      <Group gap="xs">
-        {sale.status === 'pending' && !rejecting ? (
-          <Button
-            onClick={() => decide.mutate({ id: sale.id, action: 'approve' }, { onSuccess: done('approved') })}
-            loading={decide.isPending}
-          >
-            {t('actions.approve')}
-          </Button>
-        ) : null}
-        {rejecting ? (
-          <>
-            <Button color="red" onClick={reject} loading={decide.isPending}>
-              {sale.status === 'approved' ? t('actions.rejectApproved') : t('actions.reject')}
-            </Button>
-            <Button variant="default" onClick={() => setRejecting(false)}>
-              {t('actions.cancel')}
-            </Button>
-          </>
-        ) : (
-          <Button variant="light" color="red" onClick={() => setRejecting(true)}>
-            {sale.status === 'approved' ? t('actions.rejectApproved') : t('actions.reject')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    <DecisionForm
+      canApprove={sale.status === 'pending'}
+      rejectLabel={sale.status === 'approved' ? t('actions.rejectApproved') : t('actions.reject')}
+      reasonHint={t('actions.reasonHint')}
+      reasonMax={saleAuditRules.reason}
+      pending={decide.isPending}
+      error={decide.error}
+      onDecide={(decision, done) =>
+        decide.mutate(
+          { id: sale.id, ...decision },
+          {
+            onSuccess: () => {
+              showNotification({
+                color: 'teal',
+                message: t(decision.action === 'approve' ? 'actions.approved' : 'actions.rejected', {
+                  number: sale.invoiceNumber,
+                }),
+              });
+              done();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
