@@ -231,16 +231,24 @@ export function createStoreService(deps: StoreDeps) {
   }
 
   /**
-   * The level the item asks for when the user's is lower, else null. A level the program no longer has
-   * cannot be reached: it is named by its id.
+   * The level the item asks for (`needed`, null when none or the program no longer has it) and, when the
+   * user's is lower, the one to reach (`missing`). A level the program no longer has cannot be reached: it
+   * is named by its id. The program's levels and the member's are read once.
    */
-  async function missingLevel(clientId: number, userId: number, item: ItemRow): Promise<StoreLevel | null> {
-    if (item.minLevelId === null) return null;
-    const levels = await deps.levels.levels(clientId);
-    const needed = levels.find((l) => l.id === item.minLevelId);
-    if (!needed) return { id: item.minLevelId, name: '', position: Number.MAX_SAFE_INTEGER };
-    const mine = await deps.levels.memberLevel(clientId, userId);
-    return mine && mine.position >= needed.position ? null : needed;
+  async function levelOf(
+    clientId: number,
+    userId: number,
+    item: ItemRow,
+  ): Promise<{ needed: StoreLevel | null; missing: StoreLevel | null }> {
+    if (item.minLevelId === null) return { needed: null, missing: null };
+    const [levels, mine] = await Promise.all([
+      deps.levels.levels(clientId),
+      deps.levels.memberLevel(clientId, userId),
+    ]);
+    const needed = levels.find((l) => l.id === item.minLevelId) ?? null;
+    if (!needed)
+      return { needed, missing: { id: item.minLevelId, name: '', position: Number.MAX_SAFE_INTEGER } };
+    return { needed, missing: mine && mine.position >= needed.position ? null : needed };
   }
 
   /** The item when the shopper may see it (active and of its audience), else 404. */
@@ -560,10 +568,11 @@ export function createStoreService(deps: StoreDeps) {
       const variants = await repo.variants([id]);
       const stock = item.hasVariants ? variants.reduce((n, v) => n + v.stock, 0) : item.stock;
       const points = await available(actor.clientId, actor.userId);
+      const level = await levelOf(actor.clientId, actor.userId, item);
       const missing = {
         points: Math.max(0, item.price - points),
         courseIds: await missingCourses(actor.clientId, actor.userId, item),
-        level: await missingLevel(actor.clientId, actor.userId, item),
+        level: level.missing,
         outOfStock: stock === 0,
         categoryLimitReached: await categoryLimitReached(repo, actor.userId, item, at),
         notAvailableNow: !isOpen(item, at),
@@ -585,10 +594,7 @@ export function createStoreService(deps: StoreDeps) {
           availableUntil: iso(item.availableUntil),
           requiredCourseIds: item.requiredCourseIds,
           gallery: item.gallery,
-          minLevel:
-            item.minLevelId === null
-              ? null
-              : ((await deps.levels.levels(actor.clientId)).find((l) => l.id === item.minLevelId) ?? null),
+          minLevel: level.needed,
         },
         missing,
         canRedeem:
@@ -632,7 +638,7 @@ export function createStoreService(deps: StoreDeps) {
           if ((await missingCourses(actor.clientId, actor.userId, item)).length > 0) {
             throw new AppError('STORE_COURSE_REQUIRED', 422);
           }
-          if ((await missingLevel(actor.clientId, actor.userId, item)) !== null) {
+          if ((await levelOf(actor.clientId, actor.userId, item)).missing !== null) {
             throw new AppError('STORE_LEVEL_REQUIRED', 422);
           }
           // Locks the user's account: from here on this user's redemptions run one at a time.
