@@ -111,7 +111,6 @@ async function seedSales(db: Db, storage: Storage) {
     createSalesAudit({
       db,
       now: () => now,
-      storage,
       loyalty: createLoyaltySalesPort(db),
       levels: createLevelsService({
         db,

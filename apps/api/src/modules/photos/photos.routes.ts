@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@trilha/contracts/errors';
 import {
   auditPhoto,
@@ -95,13 +95,9 @@ async function readMultipartSend(request: FastifyRequest) {
   };
 }
 
-const sendImage = (reply: FastifyReply, bytes: Buffer) =>
-  reply
-    .type('image/webp')
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .send(bytes);
+/** A photo's image is personal (the sender's or the auditor's): never kept. */
+const imageFile = (key: string) => ({ key, mime: 'image/webp', cacheControl: 'private, no-store' });
+const photoRef = (ref: string) => (/^\d{1,10}$/.test(ref) ? Number(ref) : undefined);
 
 /** Store photos (docs/photos.md): the learner's routes, the photo types' editor and the audit. */
 export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosService) {
@@ -168,14 +164,29 @@ export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosSer
     async (request) => photos.mine(actor(request), request.query),
   );
 
+  // The images are served by the media route (/api/media/my-store-photos/<id> for the sender,
+  // /api/media/store-photos/<id> for the auditor); the photos' URLs are aliases of it.
+  deps.media.add({
+    name: 'my-store-photos',
+    summary: 'One of my store photos’ image (WebP), never cached',
+    guards: [requireClient],
+    resolve: async (request, ref) => {
+      const id = photoRef(ref);
+      if (id === undefined) return undefined;
+      return imageFile(await photos.imageKey(request.tenant!.clientId, id, request.auth!.userId));
+    },
+  });
   app.get(
     '/api/loyalty/photos/:id/image',
     {
       preHandler: requireClient,
-      schema: { tags, summary: 'One of my photos’ image (WebP), never cached', params: photoIdParams },
+      schema: {
+        tags,
+        summary: 'One of my photos’ image (WebP), never cached (alias of /api/media/my-store-photos/:id)',
+        params: photoIdParams,
+      },
     },
-    async (request, reply) =>
-      sendImage(reply, await photos.image(request.tenant!.clientId, request.params.id, request.auth!.userId)),
+    async (request, reply) => deps.media.send('my-store-photos', String(request.params.id), request, reply),
   );
 
   // The photo types (campaigns.manage)
@@ -256,14 +267,27 @@ export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosSer
     async (request) => photos.queue(request.tenant!.clientId, request.query),
   );
 
+  deps.media.add({
+    name: 'store-photos',
+    summary: 'A store photo’s image (WebP), for the auditor only, never cached',
+    guards: [review],
+    resolve: async (request, ref) => {
+      const id = photoRef(ref);
+      if (id === undefined) return undefined;
+      return imageFile(await photos.imageKey(request.tenant!.clientId, id));
+    },
+  });
   app.get(
     '/api/admin/photos/:id/image',
     {
       preHandler: review,
-      schema: { tags: adminTags, summary: 'A photo’s image (WebP), never cached', params: photoIdParams },
+      schema: {
+        tags: adminTags,
+        summary: 'A photo’s image (WebP), never cached (alias of /api/media/store-photos/:id)',
+        params: photoIdParams,
+      },
     },
-    async (request, reply) =>
-      sendImage(reply, await photos.image(request.tenant!.clientId, request.params.id)),
+    async (request, reply) => deps.media.send('store-photos', String(request.params.id), request, reply),
   );
 
   app.post(

@@ -274,16 +274,12 @@ export function createPhotosService(deps: PhotosDeps) {
       return { items: rows.map(auditPhotoOf), total, page: query.page, pageSize: query.pageSize };
     },
 
-    /** A photo's stored image: the auditor's, or the sender's own. */
-    async image(clientId: number, id: number, userId?: number): Promise<Buffer> {
+    /** A photo's image's storage key (a WebP): the auditor's, or the sender's own. */
+    async imageKey(clientId: number, id: number, userId?: number): Promise<string> {
       if (!validId(id)) throw notFound();
       const row = await repoOf(clientId).photo(id, userId);
       if (!row) throw notFound();
-      try {
-        return await deps.storage.get(row.image_key);
-      } catch {
-        throw notFound();
-      }
+      return row.image_key;
     },
 
     /**

@@ -295,14 +295,17 @@ describe('who may send what', () => {
     expect(storedFiles()).toBe(files);
 
     const sent = await s.send(seller(), body('saoPaulo', 'price'), big);
-    const stored = await s.image(clientA, sent.id, users.seller.id);
+    const stored = fs.readFileSync(
+      path.join(storageDir, await s.imageKey(clientA, sent.id, users.seller.id)),
+    );
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width!, meta.height!)).toBe(2000);
     const withExif = await s.send(seller(), body('saoPaulo', 'display'), jpeg);
-    expect((await sharp(await s.image(clientA, withExif.id)).metadata()).exif).toBeUndefined();
+    const exifKey = await s.imageKey(clientA, withExif.id);
+    expect((await sharp(fs.readFileSync(path.join(storageDir, exifKey))).metadata()).exif).toBeUndefined();
     // Another user's photo is not mine to read.
-    await expect(s.image(clientA, sent.id, users.other.id)).rejects.toEqual(refused('NOT_FOUND', 404));
+    await expect(s.imageKey(clientA, sent.id, users.other.id)).rejects.toEqual(refused('NOT_FOUND', 404));
   });
 });
 
@@ -398,6 +401,30 @@ describe('the routes', () => {
     ).toBe('image/webp');
     expect((await get(users.other, `/api/loyalty/photos/${res.json().id}/image`)).statusCode).toBe(404);
     expect((await get(users.sellerB, `/api/loyalty/photos/${res.json().id}/image`)).statusCode).toBe(404);
+  });
+
+  it('serves the images through the media route, to the sender and the auditors only, never kept', async () => {
+    const form = await send(users.seller, body('saoPaulo', 'price', live), await picture(), 'photo-media-1');
+    expect(form.statusCode, form.body).toBe(201);
+    const id = form.json().id as number;
+    for (const url of [`/api/media/my-store-photos/${id}`, `/api/loyalty/photos/${id}/image`]) {
+      const mine = await get(users.seller, url);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['content-type']).toBe('image/webp');
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+      expect(mine.headers['x-content-type-options']).toBe('nosniff');
+      expect((await sharp(mine.rawPayload).metadata()).format).toBe('webp');
+    }
+    expect((await get(users.other, `/api/media/my-store-photos/${id}`)).statusCode).toBe(404);
+    expect((await get(users.sellerB, `/api/media/my-store-photos/${id}`)).statusCode).toBe(404);
+    expect((await get(users.seller, '/api/media/my-store-photos/abc')).statusCode).toBe(404);
+    for (const url of [`/api/media/store-photos/${id}`, `/api/admin/photos/${id}/image`]) {
+      const audited = await get(users.auditor, url);
+      expect(audited.statusCode).toBe(200);
+      expect(audited.headers['cache-control']).toBe('private, no-store');
+      expect((await get(users.seller, url)).statusCode).toBe(403);
+      expect((await get(users.auditorB, url)).statusCode).toBe(404);
+    }
   });
 
   it('answers 413 for a picture over 10 MB and 400 for a form without its fields', async () => {

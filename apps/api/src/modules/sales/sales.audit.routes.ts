@@ -79,25 +79,30 @@ export function registerSalesAuditRoutes(app: App, deps: CoreDeps, audit: SalesA
     async (request) => audit.detail(request.tenant!.clientId, request.params.id),
   );
 
+  // The invoice photo is served by the media route (/api/media/sale-photos/<id>), to the sale's auditors
+  // only and never kept; the audit's URL is an alias of it.
+  deps.media.add({
+    name: 'sale-photos',
+    summary: 'A sale’s invoice photo (WebP), for the auditor only: never public, never cached',
+    guards: [review],
+    resolve: async (request, ref) => {
+      if (!/^\d{1,10}$/.test(ref)) return undefined;
+      const key = await audit.photoKey(request.tenant!.clientId, Number(ref));
+      return { key, mime: 'image/webp', cacheControl: 'private, no-store' };
+    },
+  });
   app.get(
     '/api/admin/sales/:id/photo',
     {
       preHandler: review,
       schema: {
         tags,
-        summary: 'The sale’s invoice photo (WebP), for the auditor only: never public, never cached',
+        summary:
+          'The sale’s invoice photo (WebP), for the auditor only: never public, never cached (alias of /api/media/sale-photos/:id)',
         params: saleIdParams,
       },
     },
-    async (request, reply) => {
-      const bytes = await audit.photo(request.tenant!.clientId, request.params.id);
-      return reply
-        .type('image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(bytes);
-    },
+    async (request, reply) => deps.media.send('sale-photos', String(request.params.id), request, reply),
   );
 
   app.post(

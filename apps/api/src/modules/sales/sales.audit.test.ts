@@ -546,6 +546,27 @@ describe('the invoice photo', () => {
     const without = await report(users.seller2, live);
     expect((await get(users.auditor, `/api/admin/sales/${without.id}/photo`)).statusCode).toBe(404);
   });
+
+  it('is the media route’s sale-photos, streamed with ranges, under the same rules', async () => {
+    const sale = await report(users.seller2, live, { photo: stripes, store: 'saoPaulo' });
+    const whole = await get(users.auditor, `/api/media/sale-photos/${sale.id}`);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('image/webp');
+    expect(whole.headers['cache-control']).toBe('private, no-store');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    const alias = await get(users.auditor, `/api/admin/sales/${sale.id}/photo`);
+    expect(alias.rawPayload.equals(whole.rawPayload)).toBe(true);
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/sales/${sale.id}/photo`,
+      headers: { ...users.auditor.as, range: 'bytes=0-9' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 10))).toBe(true);
+    expect((await get(users.seller2, `/api/media/sale-photos/${sale.id}`)).statusCode).toBe(403);
+    expect((await get(users.auditorB, `/api/media/sale-photos/${sale.id}`)).statusCode).toBe(404);
+    expect((await get(users.auditor, '/api/media/sale-photos/x1')).statusCode).toBe(404);
+  });
 });
 
 describe('the store waits for the audit', () => {

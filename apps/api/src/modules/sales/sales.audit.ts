@@ -14,7 +14,6 @@ import { addDays, parseCalendarDate, startOfLocalDay } from '@trilha/domain/time
 import type { Db } from '../../db/client';
 import { unitOfWork } from '../../db/unit-of-work';
 import { AppError, notFound } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
 import { audit } from '../audit/audit';
 import type { LoyaltySalesPort } from '../loyalty/loyalty.port';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -28,7 +27,6 @@ const CAMPAIGN_REF = 'loyalty_campaign';
 export interface SalesAuditDeps {
   db: Db;
   now: () => Date;
-  storage: Storage;
   loyalty: LoyaltySalesPort;
   /**
    * The member's level in force at an instant, and the level-change check after an XP credit (the loyalty
@@ -377,16 +375,12 @@ export function createSalesAudit(deps: SalesAuditDeps) {
       return repoOf(clientId).filterOptions();
     },
 
-    /** The invoice photo's bytes (WebP); a sale without one, or of another client, is not found. */
-    async photo(clientId: number, id: number): Promise<Buffer> {
+    /** The invoice photo's storage key (a WebP); a sale without one, or of another client, is not found. */
+    async photoKey(clientId: number, id: number): Promise<string> {
       if (!validId(id)) throw notFound();
       const key = await repoOf(clientId).photoKey(id);
       if (!key) throw notFound();
-      try {
-        return await deps.storage.get(key);
-      } catch {
-        throw notFound();
-      }
+      return key;
     },
 
     async approve(actor: Actor, id: number): Promise<AuditSale> {

@@ -30,7 +30,6 @@ export function registerSales(
   const audit = createSalesAudit({
     db: deps.db,
     now: () => new Date(),
-    storage: deps.storage,
     loyalty: deps.loyalty,
     levels: deps.levels,
     ledger: deps.ledger,
