@@ -239,6 +239,30 @@ describe('the game editors of the activity editor', () => {
     });
   });
 
+  it('adds and removes flashcards, never below one card', async () => {
+    const { calls } = api();
+    await startGame('Cartões de memorização', 'Cartões');
+    expect(screen.getByRole('button', { name: 'Remover cartão 1' }).hasAttribute('disabled')).toBe(true);
+    type('Frente do cartão 1', 'Tinta');
+    type('Verso do cartão 1', 'Paint');
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar cartão' }));
+    type('Frente do cartão 2', 'Rolo');
+    type('Verso do cartão 2', 'Roller');
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar cartão' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover cartão 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover cartão 2' }));
+    expect(screen.getByRole('button', { name: 'Remover cartão 1' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByTestId('activity-save'));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]!.settings).toEqual({
+      allowedErrors: 3,
+      ...common,
+      cards: [{ id: 'c2', front: { text: 'Rolo' }, back: { text: 'Roller' } }],
+      shuffle: true,
+    });
+  });
+
   it('draws the zones of a drag and drop image with the pointer and with the numeric inputs', async () => {
     upload.mockResolvedValue({ url: '/api/media/game-images/loja.webp' });
     const { calls } = api();

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { gameLimits, type GameKind } from '@trilha/contracts/learning/games';
+import { gameLimits, type GameFace, type GameKind } from '@trilha/contracts/learning/games';
 import { useTranslation } from 'react-i18next';
 import { nextId, type GameDraft } from './game-draft';
 import { FaceField, ImageField, ListIssue, RemoveButton, useIssue } from './fields';
@@ -26,48 +26,96 @@ export const replaceAt = <T,>(list: readonly T[], index: number, value: T): T[] 
   list.map((e, i) => (i === index ? value : e));
 export const removeAt = <T,>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
 
-export function FindThePairsEditor({ value, onChange }: KindEditorProps<'find_the_pairs'>) {
+/** The labels of a two-face list: its entry's fieldset, each face (in order), remove and add. */
+const twoFaceLabels = {
+  pairs: {
+    entry: 'editor.pairs.pair',
+    faces: ['editor.pairs.a', 'editor.pairs.b'],
+    remove: 'editor.pairs.remove',
+    add: 'editor.pairs.add',
+  },
+  cards: {
+    entry: 'editor.cards.card',
+    faces: ['editor.cards.front', 'editor.cards.back'],
+    remove: 'editor.cards.remove',
+    add: 'editor.cards.add',
+  },
+} as const;
+
+/**
+ * A list of entries with two faces each (the pairs' two cards, the cards' front and back): each entry's
+ * fields and remove button, the list's issue and the add button.
+ */
+function TwoFaceList<F extends string, E extends { id: string } & Record<F, GameFace>>({
+  list,
+  group,
+  faces,
+  min,
+  max,
+  idPrefix,
+  onChange,
+}: {
+  list: readonly E[];
+  /** The list's field in the settings (`pairs`, `cards`), its issues' path too. */
+  group: keyof typeof twoFaceLabels;
+  faces: readonly [F, F];
+  min: number;
+  max: number;
+  idPrefix: string;
+  onChange: (list: E[]) => void;
+}) {
   const { t } = useTranslation('games');
-  const pairs = value.pairs;
+  const labels = twoFaceLabels[group];
   return (
-    <Stack gap="sm">
-      {pairs.map((pair, i) => (
-        <Fieldset key={pair.id} legend={t('editor.pairs.pair', { number: i + 1 })}>
+    <>
+      {list.map((e, i) => (
+        <Fieldset key={e.id} legend={t(labels.entry, { number: i + 1 })}>
           <Group align="flex-start" wrap="nowrap">
-            <FaceField
-              label={t('editor.pairs.a', { number: i + 1 })}
-              value={pair.a}
-              path={`pairs.${i}.a`}
-              onChange={(a) => onChange({ ...value, pairs: replaceAt(pairs, i, { ...pair, a }) })}
-            />
-            <FaceField
-              label={t('editor.pairs.b', { number: i + 1 })}
-              value={pair.b}
-              path={`pairs.${i}.b`}
-              onChange={(b) => onChange({ ...value, pairs: replaceAt(pairs, i, { ...pair, b }) })}
-            />
+            {faces.map((face, f) => (
+              <FaceField
+                key={face}
+                label={t(labels.faces[f]!, { number: i + 1 })}
+                value={e[face]}
+                path={`${group}.${i}.${face}`}
+                onChange={(v) => onChange(replaceAt(list, i, { ...e, [face]: v }))}
+              />
+            ))}
             <RemoveButton
-              label={t('editor.pairs.remove', { number: i + 1 })}
-              disabled={pairs.length <= 2}
-              onClick={() => onChange({ ...value, pairs: removeAt(pairs, i) })}
+              label={t(labels.remove, { number: i + 1 })}
+              disabled={list.length <= min}
+              onClick={() => onChange(removeAt(list, i))}
             />
           </Group>
         </Fieldset>
       ))}
-      <ListIssue path="pairs" />
+      <ListIssue path={group} />
       <Button
         variant="light"
         leftSection={<IconPlus size={16} />}
-        disabled={pairs.length >= gameLimits.pairs}
-        onClick={() =>
-          onChange({
-            ...value,
-            pairs: [...pairs, { id: nextId('p', pairs), a: { text: '' }, b: { text: '' } }],
-          })
-        }
+        disabled={list.length >= max}
+        onClick={() => {
+          const blank = { [faces[0]]: { text: '' }, [faces[1]]: { text: '' } } as Record<F, GameFace>;
+          onChange([...list, { id: nextId(idPrefix, list), ...blank } as E]);
+        }}
       >
-        {t('editor.pairs.add')}
+        {t(labels.add)}
       </Button>
+    </>
+  );
+}
+
+export function FindThePairsEditor({ value, onChange }: KindEditorProps<'find_the_pairs'>) {
+  return (
+    <Stack gap="sm">
+      <TwoFaceList
+        list={value.pairs}
+        group="pairs"
+        faces={['a', 'b']}
+        min={2}
+        max={gameLimits.pairs}
+        idPrefix="p"
+        onChange={(pairs) => onChange({ ...value, pairs })}
+      />
     </Stack>
   );
 }
@@ -231,46 +279,17 @@ export function TrueOrFalseEditor({ value, onChange }: KindEditorProps<'true_or_
 
 export function FlashcardsEditor({ value, onChange }: KindEditorProps<'flashcards'>) {
   const { t } = useTranslation('games');
-  const cards = value.cards;
   return (
     <Stack gap="sm">
-      {cards.map((card, i) => (
-        <Fieldset key={card.id} legend={t('editor.cards.card', { number: i + 1 })}>
-          <Group align="flex-start" wrap="nowrap">
-            <FaceField
-              label={t('editor.cards.front', { number: i + 1 })}
-              value={card.front}
-              path={`cards.${i}.front`}
-              onChange={(front) => onChange({ ...value, cards: replaceAt(cards, i, { ...card, front }) })}
-            />
-            <FaceField
-              label={t('editor.cards.back', { number: i + 1 })}
-              value={card.back}
-              path={`cards.${i}.back`}
-              onChange={(back) => onChange({ ...value, cards: replaceAt(cards, i, { ...card, back }) })}
-            />
-            <RemoveButton
-              label={t('editor.cards.remove', { number: i + 1 })}
-              disabled={cards.length <= 1}
-              onClick={() => onChange({ ...value, cards: removeAt(cards, i) })}
-            />
-          </Group>
-        </Fieldset>
-      ))}
-      <ListIssue path="cards" />
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        disabled={cards.length >= gameLimits.flashcards}
-        onClick={() =>
-          onChange({
-            ...value,
-            cards: [...cards, { id: nextId('c', cards), front: { text: '' }, back: { text: '' } }],
-          })
-        }
-      >
-        {t('editor.cards.add')}
-      </Button>
+      <TwoFaceList
+        list={value.cards}
+        group="cards"
+        faces={['front', 'back']}
+        min={1}
+        max={gameLimits.flashcards}
+        idPrefix="c"
+        onChange={(cards) => onChange({ ...value, cards })}
+      />
       <Switch
         label={t('editor.shuffle')}
         checked={value.shuffle}
