@@ -65,5 +65,27 @@ describe('SCORM data the runtime supports', () => {
       60,
     );
     expect(scormOutcome('2004', high, 60)).toMatchObject({ completed: true, success: 'passed' });
+    const blank = supportedScormData('2004', { 'cmi.score.scaled': ' ' }, 60);
+    expect(blank['cmi.success_status']).toBe('unknown');
+  });
+
+  it('SCORM 2004 with a completion threshold: completion follows a progress measure within 0..1', () => {
+    const status = (measure: string | undefined, reported = 'incomplete') =>
+      supportedScormData(
+        '2004',
+        {
+          'cmi.completion_status': reported,
+          ...(measure === undefined ? {} : { 'cmi.progress_measure': measure }),
+        },
+        null,
+        0.8,
+      )['cmi.completion_status'];
+    expect(status('0.8')).toBe('completed');
+    expect(status('0.79', 'completed')).toBe('incomplete');
+    // No usable measure: the content's own status stands.
+    expect(status(undefined)).toBe('incomplete');
+    expect(status('', 'completed')).toBe('completed');
+    expect(status('1.5')).toBe('incomplete');
+    expect(status('abc', 'completed')).toBe('completed');
   });
 });

@@ -3,6 +3,7 @@
  * tested directly and read in one place.
  */
 
+import { cmiNumber } from '@trilha/domain/scorm';
 import {
   coveredSeconds,
   mergeIntervals,
@@ -179,19 +180,14 @@ export function supportedScormData(
   const success = out['cmi.success_status'];
   if (success !== undefined && !scorm2004Success.has(success)) delete out['cmi.success_status'];
   if (completionThreshold !== null) {
-    const raw = out['cmi.progress_measure'];
-    const measure = raw !== undefined && raw.trim() !== '' ? Number(raw) : Number.NaN;
-    if (Number.isFinite(measure) && measure >= 0 && measure <= 1)
+    const measure = cmiNumber(out['cmi.progress_measure']);
+    if (measure !== null && measure >= 0 && measure <= 1)
       out['cmi.completion_status'] = measure + 1e-9 >= completionThreshold ? 'completed' : 'incomplete';
   }
   if (masteryScore !== null) {
-    const raw = out['cmi.score.scaled'];
-    const scaled = raw !== undefined && raw.trim() !== '' ? Number(raw) : Number.NaN;
-    out['cmi.success_status'] = Number.isFinite(scaled)
-      ? scaled * 100 + 1e-9 >= masteryScore
-        ? 'passed'
-        : 'failed'
-      : 'unknown';
+    const scaled = cmiNumber(out['cmi.score.scaled']);
+    out['cmi.success_status'] =
+      scaled !== null ? (scaled * 100 + 1e-9 >= masteryScore ? 'passed' : 'failed') : 'unknown';
   }
   return out;
 }
