@@ -1,18 +1,78 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { SaleStatus } from '@trilha/contracts/sales';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { apiErrorText } from '../../../lib/form-errors';
 import { useFormat } from './format';
 import { useMySales } from '../api/sales';
 
-export const saleStatusColor: Record<SaleStatus, string> = {
+const statusColor: Record<SaleStatus, string> = {
   pending: 'yellow',
   approved: 'teal',
   rejected: 'red',
 };
+
+/** The status of one of my reports, readable on its light colour. */
+export function ReportStatusBadge({ status, label }: { status: SaleStatus; label: string }) {
+  return (
+    <Badge
+      color={statusColor[status]}
+      variant="light"
+      c={status === 'pending' ? 'dark.7' : undefined}
+      style={{ flexShrink: 0 }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * One of my reports (a sale, a store photo): what it is, its status (the reason of a rejection) and its
+ * points.
+ */
+export function ReportItem({
+  title,
+  details,
+  status,
+  statusLabel,
+  rejectionReason,
+  points,
+}: {
+  title: ReactNode;
+  details: ReactNode;
+  status: SaleStatus;
+  statusLabel: string;
+  rejectionReason: string | null;
+  points: number;
+}) {
+  const { t } = useTranslation('sales');
+  const f = useFormat();
+  return (
+    <Card component="li" withBorder radius="md" padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          {details}
+          {status === 'rejected' && rejectionReason ? (
+            <Text fz="sm" c="red.9">
+              {t('mine.reason', { reason: rejectionReason })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <ReportStatusBadge status={status} label={statusLabel} />
+          <Text fz="sm" fw={700}>
+            {t('mine.points', { points: f.number(points) })}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
 
 /** My sale reports, newest first: status (the reason of a rejection), points, and what is still pending. */
 export function MySales({ campaignNames }: { campaignNames: ReadonlyMap<number, string> }) {
@@ -73,12 +133,11 @@ export function MySales({ campaignNames }: { campaignNames: ReadonlyMap<number, 
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('mine.list')}>
           {data.items.map((s) => (
-            <Card key={s.id} component="li" withBorder radius="md" padding="sm">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {t('mine.invoice', { number: s.invoiceNumber })}
-                  </Text>
+            <ReportItem
+              key={s.id}
+              title={t('mine.invoice', { number: s.invoiceNumber })}
+              details={
+                <>
                   <Text fz="xs" c="dimmed">
                     {t('mine.line', {
                       date: f.date(`${s.saleDate}T12:00:00Z`),
@@ -90,26 +149,13 @@ export function MySales({ campaignNames }: { campaignNames: ReadonlyMap<number, 
                       {campaignNames.get(s.campaignId)}
                     </Text>
                   ) : null}
-                  {s.status === 'rejected' && s.rejectionReason ? (
-                    <Text fz="sm" c="red.9">
-                      {t('mine.reason', { reason: s.rejectionReason })}
-                    </Text>
-                  ) : null}
-                </Stack>
-                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Badge
-                    color={saleStatusColor[s.status]}
-                    variant="light"
-                    c={s.status === 'pending' ? 'dark.7' : undefined}
-                  >
-                    {t(`mine.status.${s.status}`)}
-                  </Badge>
-                  <Text fz="sm" fw={700}>
-                    {t('mine.points', { points: f.number(s.basePoints) })}
-                  </Text>
-                </Stack>
-              </Group>
-            </Card>
+                </>
+              }
+              status={s.status}
+              statusLabel={t(`mine.status.${s.status}`)}
+              rejectionReason={s.rejectionReason}
+              points={s.basePoints}
+            />
           ))}
         </Stack>
       )}

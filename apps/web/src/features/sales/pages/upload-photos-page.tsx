@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Image, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCamera, IconCheck, IconPhoto } from '@tabler/icons-react';
-import { photoLimits, type PhotoStatus } from '@trilha/contracts/photos';
+import { photoLimits } from '@trilha/contracts/photos';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,9 +11,9 @@ import { errorText } from '../../../lib/i18n';
 import { useMyPhotos, usePhotoWeek, useSendPhoto } from '../api/photos';
 import { useMyCampaigns, useSaleStores, type StoreOption } from '../api/sales';
 import { useFormat } from '../components/format';
+import { ReportItem, ReportStatusBadge } from '../components/my-sales';
 import classes from '../components/sales.module.css';
 
-const statusColor: Record<PhotoStatus, string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
 const newKey = () => crypto.randomUUID();
 const storeLabel = (s: { name: string; city: string }) => `${s.name} · ${s.city}`;
 
@@ -80,37 +68,23 @@ function MyPhotos() {
           aria-label={t('photos.mine.list')}
         >
           {data.items.map((p) => (
-            <Card key={p.id} component="li" withBorder radius="md" padding="sm">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{p.photoTypeName}</Text>
-                  <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {t('photos.mine.line', {
-                      store: p.storeName,
-                      from: f.date(`${p.weekStart}T12:00:00Z`),
-                      to: f.date(`${p.weekEnd}T12:00:00Z`),
-                    })}
-                  </Text>
-                  {p.status === 'rejected' && p.rejectionReason ? (
-                    <Text fz="sm" c="red.9">
-                      {t('mine.reason', { reason: p.rejectionReason })}
-                    </Text>
-                  ) : null}
-                </Stack>
-                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Badge
-                    color={statusColor[p.status]}
-                    variant="light"
-                    c={p.status === 'pending' ? 'dark.7' : undefined}
-                  >
-                    {t(`photos.status.${p.status}`)}
-                  </Badge>
-                  <Text fz="sm" fw={700}>
-                    {t('mine.points', { points: f.number(p.points) })}
-                  </Text>
-                </Stack>
-              </Group>
-            </Card>
+            <ReportItem
+              key={p.id}
+              title={p.photoTypeName}
+              details={
+                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {t('photos.mine.line', {
+                    store: p.storeName,
+                    from: f.date(`${p.weekStart}T12:00:00Z`),
+                    to: f.date(`${p.weekEnd}T12:00:00Z`),
+                  })}
+                </Text>
+              }
+              status={p.status}
+              statusLabel={t(`photos.status.${p.status}`)}
+              rejectionReason={p.rejectionReason}
+              points={p.points}
+            />
           ))}
         </Stack>
       )}
@@ -347,14 +321,7 @@ export default function UploadPhotosPage() {
                         </Text>
                       </Stack>
                       {photo ? (
-                        <Badge
-                          color={statusColor[photo.status]}
-                          variant="light"
-                          c={photo.status === 'pending' ? 'dark.7' : undefined}
-                          style={{ flexShrink: 0 }}
-                        >
-                          {t(`photos.status.${photo.status}`)}
-                        </Badge>
+                        <ReportStatusBadge status={photo.status} label={t(`photos.status.${photo.status}`)} />
                       ) : (
                         <Button
                           size="xs"
