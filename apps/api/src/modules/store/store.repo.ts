@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/store';
 import { countries } from '../../db/schema/core';
 import { tenantScope } from '../../db/tenant-scope';
+import { intArrayParam, textArrayParam } from '../learning/viewer';
 
 export type DepartmentRow = typeof storeDepartments.$inferSelect;
 export type CategoryRow = typeof storeCategories.$inferSelect;
@@ -171,9 +172,9 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
         query.affordable ? lte(storeItems.price, available) : undefined,
         query.q ? titleLike(query.q, lang) : undefined,
         // The item's audience (store.service `inAudience`): every list that is set matches.
-        sql`(cardinality(${storeItems.audienceAreaIds}) = 0 or ${storeItems.audienceAreaIds} && ${intArray(who.areaIds)}::int[])`,
+        sql`(cardinality(${storeItems.audienceAreaIds}) = 0 or ${storeItems.audienceAreaIds} && ${intArrayParam(who.areaIds)}::int[])`,
         sql`(cardinality(${storeItems.audienceCountryIds}) = 0 or ${who.countryId ?? 0} = any(${storeItems.audienceCountryIds}))`,
-        sql`(cardinality(${storeItems.audienceRoles}) = 0 or ${storeItems.audienceRoles} && ${textArray(who.roles)}::text[])`,
+        sql`(cardinality(${storeItems.audienceRoles}) = 0 or ${storeItems.audienceRoles} && ${textArrayParam(who.roles)}::text[])`,
       ];
       const title = sql`lower(coalesce(nullif(${storeItems.title} ->> ${lang}, ''), ${storeItems.title} ->> 'pt-BR'))`;
       const order =
@@ -463,11 +464,6 @@ export function createStoreRepo(db: DbOrTx, clientId: number) {
     },
   };
 }
-
-/** Postgres array literals (parameters, cast in SQL). */
-const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-const textArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 function titleLike(q: string, lang: LanguageCode) {
   const pattern = `%${q.toLowerCase().replace(LIKE_ESCAPE, (c) => `\\${c}`)}%`;
