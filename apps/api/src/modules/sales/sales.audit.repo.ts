@@ -99,13 +99,14 @@ export function createSalesAuditRepo(db: DbOrTx, clientId: number) {
     return sql.join(parts, sql` and `);
   };
 
-  /** The sale's columns with its names and flags, over a derived table `s` of sales. */
-  const described = (from: SQL) => sql`select s.id, s.campaign_id, c.name as campaign_name,
+  /** The sale's columns with its names and flags (and `extra` columns), over a derived table `s` of sales. */
+  const described = (from: SQL, extra = sql``) => sql`select s.id, s.campaign_id, c.name as campaign_name,
       s.store_id, st.name as store_name, s.retailer_id, r.name as retailer_name,
       s.user_id, u.first_name, u.last_name, u.username, u.email,
       s.sale_date, s.invoice_number, s.status, s.base_points, s.units, s.photo_key, s.created_at, s.decided_at,
       ${flagSql.same_image} as same_image, ${flagSql.similar_image} as similar_image,
       ${flagSql.invoice_elsewhere} as invoice_elsewhere, ${flagSql.unusual_quantity} as unusual_quantity
+      ${extra}
     from ${from}
     join loyalty_campaigns c on c.client_id = s.client_id and c.id = s.campaign_id
     join loyalty_stores st on st.client_id = s.client_id and st.id = s.store_id
@@ -113,21 +114,29 @@ export function createSalesAuditRepo(db: DbOrTx, clientId: number) {
     join users u on u.id = s.user_id`;
 
   return {
-    /** A page of the queue, oldest pending first within a status (newest first once decided). */
+    /**
+     * A page of the queue, oldest pending first within a status (newest first once decided). The total
+     * is counted in the same pass that filters and sorts the sales (a flag filter is the costly part of
+     * it); only a page past the end, which has no row to carry it, counts again.
+     */
     async page(filter: AuditFilter, page: number, pageSize: number) {
       const order = sql`case when s.status = 'pending' then 0 else 1 end,
         case when s.status = 'pending' then s.created_at end asc, s.created_at desc, s.id desc`;
-      const [rows, totals] = await Promise.all([
-        db.execute(
-          sql`${described(sql`(select * from sales s where ${where(filter)} order by ${order}
-            limit ${pageSize} offset ${(page - 1) * pageSize}) s`)} order by ${order}`,
+      const rows = rowsOf<AuditRow & { total: number }>(
+        await db.execute(
+          sql`${described(
+            sql`(select *, count(*) over ()::int as total from sales s where ${where(filter)}
+              order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) s`,
+            sql`, s.total`,
+          )} order by ${order}`,
         ),
-        db.execute(sql`select count(*)::int as n from sales s where ${where(filter)}`),
-      ]);
-      return {
-        rows: rowsOf<AuditRow>(rows),
-        total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0),
-      };
+      );
+      let total = rows[0] ? Number(rows[0].total) : 0;
+      if (!rows[0] && page > 1) {
+        const counted = await db.execute(sql`select count(*)::int as n from sales s where ${where(filter)}`);
+        total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+      }
+      return { rows, total };
     },
 
     async one(id: number): Promise<AuditRow | undefined> {

@@ -242,6 +242,29 @@ describe('the queue', () => {
     // The percent sign is a character, not a wildcard.
     expect((await list('q=%25')).total).toBe(0);
   });
+
+  it('counts the whole filtered queue on every page, a page past the end included', async () => {
+    const first = await report(users.seller2, live, { invoice: 'PAGED-1' });
+    const again = await report(users.seller2, other, { invoice: 'paged-1' });
+    const lone = await report(users.seller2, live, { invoice: 'PAGED-2' });
+    const page = async (query: string) =>
+      (await get(users.auditor, `/api/admin/sales?q=paged-&${query}`)).json() as {
+        items: { id: number }[];
+        total: number;
+      };
+    expect(await page('pageSize=2&page=1')).toMatchObject({
+      total: 3,
+      items: [{ id: first.id }, { id: again.id }],
+    });
+    expect(await page('pageSize=2&page=2')).toMatchObject({ total: 3, items: [{ id: lone.id }] });
+    expect(await page('pageSize=2&page=5')).toMatchObject({ total: 3, items: [] });
+    expect(await page('pageSize=1&flags=invoice_elsewhere')).toMatchObject({
+      total: 2,
+      items: [{ id: first.id }],
+    });
+    expect(await page('pageSize=1&page=3&flags=invoice_elsewhere')).toMatchObject({ total: 2, items: [] });
+    expect(await page('flags=same_image')).toMatchObject({ total: 0, items: [] });
+  });
 });
 
 describe('fraud signals', () => {
