@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClient, createUser } from '../../../test/factories';
 import { bearer, login } from '../../../test/http';
+import { storeListQuery } from '@trilha/contracts/store';
 import { rowsOf } from '../../db/client';
 
 /** The store's gallery, audience (areas, countries, profiles) and the loyalty program's minimum level. */
@@ -204,6 +205,24 @@ describe('audience', () => {
     expect((await call('GET', `/api/store/items/${north.id}`, inNorth.as)).statusCode).toBe(200);
     expect((await redeem(north.id, inNorth.as)).statusCode).toBe(201);
     expect((await redeem(all.id, inSouth.as)).statusCode).toBe(201);
+  });
+
+  it('tests the profiles the request’s tenant holds, and reads them for a caller outside a request', async () => {
+    const promoters = await makeItem({ audience: { roles: ['promoter'] } });
+    const agent = await shopper({}); // a sales agent
+    const listing = (roles?: string[]) =>
+      t.modules.store.store
+        .listing(
+          { userId: agent.id, clientId: clientA, roles },
+          storeListQuery.parse({ pageSize: 100 }),
+          'pt-BR',
+        )
+        .then((r) => r.items.map((i) => i.id));
+    expect(await listing(['promoter'])).toContain(promoters.id);
+    expect(await listing(['sales_agent'])).not.toContain(promoters.id);
+    // Without them (a seeder, a job): the user's profiles in the client are read.
+    expect(await listing()).not.toContain(promoters.id);
+    expect(await listed(agent.as)).not.toContain(promoters.id);
   });
 
   it('refuses another client’s area, an unknown country and an unknown profile', async () => {

@@ -54,9 +54,14 @@ export function registerStore(
       (await deps.learning.target(clientId, 'course', courseId)) !== null,
     approvalMayWait: deps.approvalMayWait ?? (() => Promise.resolve(false)),
     levels: levelsOf(deps.db, deps.memberLevel),
-    shopperOf: async (userId, clientId) => {
-      const person = await deps.services.directory.withActiveMemberships(userId);
-      const roles = person?.memberships.find((m) => m.clientId === clientId)?.roles ?? [];
+    shopperOf: async ({ userId, clientId, roles: held }) => {
+      // A request's actor carries its tenant's roles; a caller outside a request has them read.
+      const roles =
+        held ??
+        (await deps.services.directory.withActiveMemberships(userId))?.memberships.find(
+          (m) => m.clientId === clientId,
+        )?.roles ??
+        [];
       const tenant = { clientId, roles, isSuperuser: false, flags: {} } as TenantInfo;
       const v = await deps.audience.viewers.load(userId, tenant);
       return { countryId: v.countryId, areaIds: v.areaIds, roles };

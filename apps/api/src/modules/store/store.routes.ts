@@ -56,6 +56,7 @@ export function registerStoreRoutes(app: App, deps: CoreDeps, store: StoreServic
   const actor = (request: FastifyRequest) => ({
     userId: request.auth!.userId,
     clientId: request.tenant!.clientId,
+    roles: request.tenant!.roles,
   });
 
   // Item photos stored by the platform (the demo's; an item may also name any image address): behind an

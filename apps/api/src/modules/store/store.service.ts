@@ -74,8 +74,11 @@ export interface StoreDeps {
   approvalMayWait: ApprovalMayWait;
   /** The loyalty program's levels and the member's (read only). */
   levels: LoyaltyLevelsPort;
-  /** The user's country, areas and profiles in the client (learning's audience facts). */
-  shopperOf: (userId: number, clientId: number) => Promise<Shopper>;
+  /**
+   * The caller's country, areas and profiles in the client (learning's audience facts); the profiles are
+   * the actor's when it carries them.
+   */
+  shopperOf: (actor: Actor) => Promise<Shopper>;
   /** The client's audience areas (learning's taxonomy). */
   areasOf: (clientId: number) => Promise<{ id: number; name: string }[]>;
   /** The name and e-mail the back office's queue shows (the users module's directory). */
@@ -91,6 +94,8 @@ const LOW_STOCK_LIST_MAX = 500;
 export interface Actor {
   userId: number;
   clientId: number;
+  /** The caller's profiles in the client as the request's tenant holds them; absent outside a request. */
+  roles?: readonly string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -254,7 +259,7 @@ export function createStoreService(deps: StoreDeps) {
   /** The item when the shopper may see it (active and of its audience), else 404. */
   async function visibleItem(repo: StoreRepo, actor: Actor, id: number) {
     const item = await repo.item(id);
-    if (!item.active || !inAudience(item, await deps.shopperOf(actor.userId, actor.clientId))) {
+    if (!item.active || !inAudience(item, await deps.shopperOf(actor))) {
       throw notFound();
     }
     return item;
@@ -539,7 +544,7 @@ export function createStoreService(deps: StoreDeps) {
     async listing(actor: Actor, query: StoreListQuery, lang: LanguageCode) {
       const [points, shopper] = await Promise.all([
         available(actor.clientId, actor.userId),
-        deps.shopperOf(actor.userId, actor.clientId),
+        deps.shopperOf(actor),
       ]);
       const { rows, total } = await repoOf(actor.clientId).listing(query, deps.now(), points, lang, shopper);
       return {
