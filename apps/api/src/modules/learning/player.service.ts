@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FileGroup, PlayerContent, PlayerPayload } from '@trilha/contracts/learning';
 import {
   completionModeOf,
@@ -9,13 +8,13 @@ import {
   reactionSettings,
   testSettings,
 } from '@trilha/contracts/learning';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { DEFAULT_MEDIA_THRESHOLD } from './completion';
 import type { ContentSigner } from './content-urls';
 import { activityProgressOf, type CourseContext, type CourseContextLoader } from './course-context';
 import { launchCmi, nextLaunch, scormAttemptRules } from './scorm/scorm-runtime';
-import { readCmi } from './scorm/scorm-storage';
+import { loadAttempt } from './scorm/scorm-storage';
 import type { Viewer } from './viewer';
 
 type Activity = CourseContext['activities'][number];
@@ -85,25 +84,7 @@ export function createPlayerService(deps: { db: Db; contexts: CourseContextLoade
       }
       case 'scorm': {
         if (!a.scorm) throw new AppError('LEARNING_ACTIVITY_NOT_READY', 409);
-        const [row] = rowsOf<{
-          cmi: Record<string, string>;
-          attempt: number;
-          ended_with: 'suspend' | 'normal' | null;
-          total_seconds: number;
-        }>(
-          await db.execute(
-            sql`select cmi, attempt, ended_with, total_seconds from scorm_runtime_data
-              where user_id = ${v.userId} and activity_id = ${a.id} and client_id = ${v.clientId}`,
-          ),
-        );
-        const stored = row
-          ? {
-              attempt: row.attempt,
-              endedWith: row.ended_with,
-              totalSeconds: row.total_seconds,
-              cmi: readCmi(row.cmi),
-            }
-          : null;
+        const stored = await loadAttempt(db, v, a.id);
         const rules = scormAttemptRules(a.settings);
         const launch = nextLaunch(a.scorm.version, stored, rules, a.status === 'finished');
         const { cmi, entry, mode } = launchCmi({

@@ -34,9 +34,8 @@ import {
   scormAttemptRules,
   scormOutcome,
   writableElements,
-  type StoredAttempt,
 } from './scorm/scorm-runtime';
-import { readCmi, storedCmi } from './scorm/scorm-storage';
+import { loadAttempt, storedCmi } from './scorm/scorm-storage';
 import { visibleTo, type Viewer } from './viewer';
 
 type Activity = CourseContext['activities'][number];
@@ -465,23 +464,7 @@ export function createProgressService(deps: {
       const { version, masteryScore } = activity.scorm;
       const threshold = activity.scorm.completionThreshold ?? null;
       const wasFinished = current?.status === 'finished';
-      const [row] = rowsOf<{
-        cmi: Record<string, string>;
-        attempt: number;
-        ended_with: 'suspend' | 'normal' | null;
-        total_seconds: number;
-      }>(
-        await tx.execute(sql`select cmi, attempt, ended_with, total_seconds from scorm_runtime_data
-          where user_id = ${v.userId} and activity_id = ${activityId} and client_id = ${v.clientId} for update`),
-      );
-      const stored: StoredAttempt | null = row
-        ? {
-            attempt: row.attempt,
-            endedWith: row.ended_with,
-            totalSeconds: row.total_seconds,
-            cmi: readCmi(row.cmi),
-          }
-        : null;
+      const stored = await loadAttempt(tx, v, activityId, true);
       const launch = nextLaunch(version, stored, scormAttemptRules(activity.settings), wasFinished);
       const attempt = body.attempt ?? stored?.attempt ?? 1;
       let base: Record<string, string>;

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FlatCmi } from '@trilha/domain/scorm';
+import { rowsOf, type DbOrTx } from '../../../db/client';
+import type { StoredAttempt } from './scorm-runtime';
 
 /**
  * SCORM runtime data as kept in `scorm_runtime_data.cmi` (jsonb). A package may put any character in its
@@ -41,4 +44,34 @@ export function storedCmi(cmi: FlatCmi): FlatCmi {
 /** The runtime data as read from the database, exactly as the package sent it. */
 export function readCmi(stored: FlatCmi): FlatCmi {
   return Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, unescapeCmiValue(value)]));
+}
+
+/**
+ * A learner's stored attempt of a SCORM activity (null: never launched), its data read back exactly.
+ * `forUpdate` holds the row until the transaction ends (a commit merging into it).
+ */
+export async function loadAttempt(
+  db: DbOrTx,
+  who: { userId: number; clientId: number },
+  activityId: number,
+  forUpdate = false,
+): Promise<StoredAttempt | null> {
+  const [row] = rowsOf<{
+    cmi: Record<string, string>;
+    attempt: number;
+    ended_with: 'suspend' | 'normal' | null;
+    total_seconds: number;
+  }>(
+    await db.execute(sql`select cmi, attempt, ended_with, total_seconds from scorm_runtime_data
+      where user_id = ${who.userId} and activity_id = ${activityId} and client_id = ${who.clientId}
+      ${forUpdate ? sql`for update` : sql``}`),
+  );
+  return row
+    ? {
+        attempt: row.attempt,
+        endedWith: row.ended_with,
+        totalSeconds: row.total_seconds,
+        cmi: readCmi(row.cmi),
+      }
+    : null;
 }
