@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@trilha/contracts/errors';
 import {
@@ -21,6 +20,7 @@ import {
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import { multipartJsonWithFile } from '../../lib/multipart-json';
 import type { PhotosService } from './photos.service';
 
 const errors = {
@@ -35,65 +35,22 @@ const errors = {
 const tags = ['loyalty: photos'];
 const adminTags = ['admin: photos'];
 
-/** The `photo` field (JSON) may be this long, far above what its zod limits accept. */
-const FIELD_BYTES = 4 * 1024;
-
-const badForm = (reason: string) => new AppError('BAD_REQUEST', 400, { details: { field: 'photo', reason } });
-const imageTooLarge = () =>
-  new AppError('PHOTOS_IMAGE_TOO_LARGE', 413, {
-    details: { field: 'image', maxBytes: photoLimits.imageBytes },
-    params: { megabytes: photoLimits.imageBytes / 1024 / 1024 },
-  });
-
-/** The parts of a multipart send: the field `photo` (JSON) and the file `image`, read up to its limit. */
-async function sendParts(request: FastifyRequest): Promise<{ body: unknown; image: Buffer | null }> {
-  let body: unknown = undefined;
-  let image: Buffer | null = null;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: photoLimits.imageBytes, files: 1, fields: 4, fieldSize: FIELD_BYTES },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image') throw badForm('unexpected_file');
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
-        if (part.file.truncated) throw imageTooLarge();
-        image = Buffer.concat(chunks);
-      } else if (part.fieldname === 'photo') {
-        if (part.valueTruncated) throw badForm('too_long');
-        try {
-          body = JSON.parse(String(part.value));
-        } catch {
-          throw badForm('not_json');
-        }
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    throw badForm('malformed');
-  }
-  if (body === undefined) throw badForm('missing');
-  return { body, image };
-}
-
-const images = new WeakMap<FastifyRequest, { body: unknown; image: Buffer | null }>();
-
 /**
- * Reads the multipart send ahead of the idempotency guard and leaves as the request's body the photo's
- * fields and the image's SHA-256, so a key sent again with another image is refused (422) rather than
- * answered with the first photo.
+ * A multipart send: the field `photo` (JSON, up to 4 kB, far above what its zod limits accept) and the
+ * file `image`, read ahead of the idempotency guard so the key covers the image.
  */
-async function readMultipartSend(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_CONTENT_TYPE', 415);
-  const parts = await sendParts(request);
-  images.set(request, parts);
-  (request as { body: unknown }).body = {
-    photo: parts.body,
-    imageSha256: parts.image ? createHash('sha256').update(parts.image).digest('hex') : null,
-  };
-}
+const sendForm = multipartJsonWithFile({
+  field: 'photo',
+  file: 'image',
+  maxFileBytes: photoLimits.imageBytes,
+  maxFieldBytes: 4 * 1024,
+  fileTooLarge: () =>
+    new AppError('PHOTOS_IMAGE_TOO_LARGE', 413, {
+      details: { field: 'image', maxBytes: photoLimits.imageBytes },
+      params: { megabytes: photoLimits.imageBytes / 1024 / 1024 },
+    }),
+  jsonAllowed: false,
+});
 
 /** A photo's image is personal (the sender's or the auditor's): never kept. */
 const imageFile = (key: string) => ({ key, mime: 'image/webp', cacheControl: 'private, no-store' });
@@ -135,7 +92,7 @@ export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosSer
   app.post(
     '/api/loyalty/photos',
     {
-      preHandler: [requireClient, readMultipartSend, idempotencyRequired],
+      preHandler: [requireClient, sendForm.preHandler, idempotencyRequired],
       schema: {
         tags,
         summary:
@@ -145,8 +102,10 @@ export function registerPhotosRoutes(app: App, deps: CoreDeps, photos: PhotosSer
       },
     },
     async (request, reply) => {
-      const parts = images.get(request)!;
-      return reply.status(201).send(await photos.send(actor(request), parts.body, parts.image));
+      const body = (request.body as { photo: unknown }).photo;
+      return reply
+        .status(201)
+        .send(await photos.send(actor(request), body, sendForm.fileOf(request) ?? null));
     },
   );
 

@@ -434,6 +434,14 @@ describe('the routes', () => {
     expect(res.json().error.code).toBe('PHOTOS_IMAGE_TOO_LARGE');
     const bad = await send(users.seller, 'not an object', await picture(), 'bad-1');
     expect(bad.statusCode).toBe(400);
+    // A photo is only sent as a form with its image: a JSON body is refused before the key is taken.
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/loyalty/photos',
+      headers: { ...users.seller.as, 'idempotency-key': 'json-1' },
+      payload: { photo: body('toronto', 'display', live) },
+    });
+    expect(json.statusCode).toBe(415);
   });
 
   it('approves once: the type’s points as a lot expiring at the campaign’s end, as many XP, audited and notified', async () => {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@trilha/contracts/errors';
 import { sale, saleIdParams, saleListQuery, salePage, salesLimits } from '@trilha/contracts/sales';
 import type { App } from '../../context';
 import type { CoreDeps } from '../../features';
 import { AppError } from '../../lib/errors';
+import { multipartJsonWithFile } from '../../lib/multipart-json';
 import type { SalesService } from './sales.service';
 
 const errors = {
@@ -18,69 +18,23 @@ const errors = {
 };
 const tags = ['loyalty: sales'];
 
-/** The sale's text fields (as JSON) may be this long, far above what its zod limits accept. */
-const SALE_FIELD_BYTES = 64 * 1024;
-
-const badForm = (reason: string) => new AppError('BAD_REQUEST', 400, { details: { field: 'sale', reason } });
-const photoTooLarge = () =>
-  new AppError('SALES_PHOTO_TOO_LARGE', 413, {
-    details: { field: 'photo', maxBytes: salesLimits.photoBytes },
-    params: { megabytes: salesLimits.photoBytes / 1024 / 1024 },
-  });
-
 /**
- * A multipart report's parts: the field `sale` (the report as JSON) and an optional file `photo`, read
- * into memory up to its limit. (A report without a photo may also come as a JSON body.)
+ * A multipart report: the field `sale` (the report as JSON, up to 64 kB, far above what its zod limits
+ * accept) and an optional file `photo`, read ahead of the idempotency guard so the key covers the photo.
+ * A report without a photo may also come as a JSON body.
  */
-async function reportParts(request: FastifyRequest): Promise<{ body: unknown; photo: Buffer | null }> {
-  let body: unknown = undefined;
-  let photo: Buffer | null = null;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: salesLimits.photoBytes, files: 1, fields: 4, fieldSize: SALE_FIELD_BYTES },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'photo') throw badForm('unexpected_file');
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
-        if (part.file.truncated) throw photoTooLarge();
-        photo = Buffer.concat(chunks);
-      } else if (part.fieldname === 'sale') {
-        if (part.valueTruncated) throw badForm('too_long');
-        try {
-          body = JSON.parse(String(part.value));
-        } catch {
-          throw badForm('not_json');
-        }
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    throw badForm('malformed');
-  }
-  if (body === undefined) throw badForm('missing');
-  return { body, photo };
-}
-
-/** The photo of a multipart report, read before the Idempotency-Key is claimed. */
-const photos = new WeakMap<FastifyRequest, Buffer | null>();
-
-/**
- * Reads a multipart report ahead of the idempotency guard and leaves as the request's body the sale and
- * the photo's SHA-256, so a key sent again with another sale or another photo is refused (422) rather
- * than answered with the first report.
- */
-async function readMultipartReport(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
-  const { body, photo } = await reportParts(request);
-  photos.set(request, photo);
-  (request as { body: unknown }).body = {
-    sale: body,
-    photoSha256: photo ? createHash('sha256').update(photo).digest('hex') : null,
-  };
-}
+const reportForm = multipartJsonWithFile({
+  field: 'sale',
+  file: 'photo',
+  maxFileBytes: salesLimits.photoBytes,
+  maxFieldBytes: 64 * 1024,
+  fileTooLarge: () =>
+    new AppError('SALES_PHOTO_TOO_LARGE', 413, {
+      details: { field: 'photo', maxBytes: salesLimits.photoBytes },
+      params: { megabytes: salesLimits.photoBytes / 1024 / 1024 },
+    }),
+  jsonAllowed: true,
+});
 
 /** The learner's sale reports (docs/sales.md): report one, list mine, read one of mine. */
 export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesService) {
@@ -93,7 +47,7 @@ export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesServic
   app.post(
     '/api/loyalty/sales',
     {
-      preHandler: [requireClient, readMultipartReport, idempotencyRequired],
+      preHandler: [requireClient, reportForm.preHandler, idempotencyRequired],
       schema: {
         tags,
         summary:
@@ -103,9 +57,10 @@ export function registerSalesRoutes(app: App, deps: CoreDeps, sales: SalesServic
       },
     },
     async (request, reply) => {
-      const multipart = photos.has(request);
-      const body = multipart ? (request.body as { sale: unknown }).sale : request.body;
-      const result = await sales.report(actor(request), body, photos.get(request) ?? null);
+      const photo = reportForm.fileOf(request);
+      // undefined: a JSON report, whose body is the sale itself.
+      const body = photo === undefined ? request.body : (request.body as { sale: unknown }).sale;
+      const result = await sales.report(actor(request), body, photo ?? null);
       return reply.status(201).send(result);
     },
   );
