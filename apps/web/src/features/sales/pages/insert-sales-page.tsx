@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Image,
+  Input,
   NumberInput,
   Select,
   Skeleton,
@@ -274,9 +275,7 @@ export default function InsertSalesPage() {
             />
           ) : (
             <Stack gap={0}>
-              <Text fz="sm" fw={500}>
-                {t('form.campaign')}
-              </Text>
+              <Input.Label labelElement="div">{t('form.campaign')}</Input.Label>
               <Text data-testid="sale-campaign">{campaign.name}</Text>
               {errors.campaign ? (
                 <Text fz="sm" c="red.8" role="alert">
@@ -341,17 +340,12 @@ export default function InsertSalesPage() {
             error={errors.invoiceNumber}
           />
           <Stack gap={4}>
-            <Text id="sale-photo-label" fz="sm" fw={500}>
+            <Input.Label id="sale-photo-label" labelElement="div" required={photoRequired}>
               {t('form.photo')}
-              {photoRequired ? (
-                <Text span c="red.8" aria-hidden>
-                  {' *'}
-                </Text>
-              ) : null}
-            </Text>
-            <Text fz="xs" c="dimmed" id="sale-photo-hint">
+            </Input.Label>
+            <Input.Description id="sale-photo-hint">
               {photoRequired ? t('form.photoRequiredHint') : t('form.photoHint')}
-            </Text>
+            </Input.Description>
             <input
               ref={photoInput}
               id="sale-photo"

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Group, Image, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Image,
+  Input,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCamera, IconCheck, IconPhoto } from '@tabler/icons-react';
 import { photoLimits } from '@trilha/contracts/photos';
@@ -232,12 +244,10 @@ export default function UploadPhotosPage() {
               allowDeselect={false}
             />
           ) : (
-            <Text fz="sm">
-              <Text span fw={500}>
-                {t('form.campaign')}:
-              </Text>{' '}
-              {campaign.name}
-            </Text>
+            <Stack gap={0}>
+              <Input.Label labelElement="div">{t('form.campaign')}</Input.Label>
+              <Text>{campaign.name}</Text>
+            </Stack>
           )}
           <Select
             label={t('form.store')}
