@@ -12,6 +12,7 @@ import { showNotification } from '../../../lib/notify';
 import { usePhotoDecide, usePhotoQueue, useStorePhotoImage } from '../api/photos-audit';
 import { SaleStatusBadge } from './badges';
 import { DecisionForm } from './decision-form';
+import { FactList } from './facts';
 import { ZoomableImage } from './zoomable-image';
 
 const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
@@ -145,18 +146,7 @@ function PhotoDetail({ photo, onClose }: { photo: AuditPhoto | null; onClose: ()
                   <Text fz="sm">{t('photos.sameImageHint', { count: photo.sameImage })}</Text>
                 </Alert>
               ) : null}
-              <Stack gap={2} component="dl" m={0}>
-                {rows.map(([name, value]) => (
-                  <Group key={name} gap={6} wrap="wrap" align="baseline">
-                    <Text component="dt" fz="sm" fw={600}>
-                      {name}:
-                    </Text>
-                    <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                      {value}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
+              <FactList rows={rows} />
               {photo.status === 'rejected' && photo.rejectionReason ? (
                 <Text fz="sm">{t('detail.reason', { reason: photo.rejectionReason })}</Text>
               ) : null}

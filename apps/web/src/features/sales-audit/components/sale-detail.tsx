@@ -8,6 +8,7 @@ import { showNotification } from '../../../lib/notify';
 import { useAuditSale, useDecide } from '../api/sales-audit';
 import { FlagBadges, SaleStatusBadge } from './badges';
 import { DecisionForm } from './decision-form';
+import { FactList } from './facts';
 import { PhotoViewer } from './photo-viewer';
 import classes from './sales-audit.module.css';
 
@@ -133,20 +134,7 @@ function Facts({ sale }: { sale: AuditSale }) {
     [t('detail.reportedAt'), formatDate(sale.createdAt)],
     [t('detail.observation'), sale.observation || t('detail.none')],
   ];
-  return (
-    <Stack gap={2} component="dl" m={0}>
-      {rows.map(([label, value]) => (
-        <Group key={label} gap={6} wrap="wrap" align="baseline">
-          <Text component="dt" fz="sm" fw={600}>
-            {label}:
-          </Text>
-          <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </Group>
-      ))}
-    </Stack>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** Approve, or reject with a reason (after an approval, the rejection takes the points back). */
