@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   NumberInput,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -15,8 +14,8 @@ import {
 import { transferLimits, type TransferStatus } from '@trilha/contracts/transfers';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/i18n';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { apiErrorText } from '../../../lib/form-errors';
 import { useMyTransfers, useSendTransfer } from '../api/transfers';
 
 const statusColor: Record<TransferStatus, string> = {
@@ -60,8 +59,7 @@ export default function TransfersPage() {
       },
     );
   };
-  const problem =
-    send.error instanceof ApiError ? errorText(send.error.code) : send.error ? errorText('INTERNAL') : null;
+  const problem = send.error ? apiErrorText(send.error) : null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
@@ -114,9 +112,7 @@ export default function TransfersPage() {
       </Card>
 
       <Title order={2}>{t('transfers.history')}</Title>
-      {mine.isError && (
-        <Alert color="red">{errorText(mine.error instanceof ApiError ? mine.error.code : 'INTERNAL')}</Alert>
-      )}
+      {mine.isError && <Alert color="red">{apiErrorText(mine.error)}</Alert>}
       {mine.data && mine.data.items.length === 0 && <Text c="dimmed">{t('transfers.empty')}</Text>}
       {mine.data && mine.data.items.length > 0 && (
         <>
@@ -151,13 +147,12 @@ export default function TransfersPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {mine.data.total > mine.data.pageSize && (
-            <Pagination
-              total={Math.ceil(mine.data.total / mine.data.pageSize)}
-              value={page}
-              onChange={setPage}
-            />
-          )}
+          <PaginationBar
+            page={page}
+            pageSize={mine.data.pageSize}
+            total={mine.data.total}
+            onChange={setPage}
+          />
         </>
       )}
     </Stack>
