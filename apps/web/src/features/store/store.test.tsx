@@ -94,7 +94,7 @@ describe('the store page', () => {
     renderAt('/reward-store');
     expect(await screen.findByText('Fone sem fio')).toBeTruthy();
     expect(screen.getByTestId('store-available').textContent).toBe('1.200');
-    expect(screen.getByText('100 reservados em pedidos aguardando aprovação')).toBeTruthy();
+    expect(await screen.findByText('100 reservados em pedidos aguardando aprovação')).toBeTruthy();
     const cards = screen.getAllByTestId('store-item');
     expect(within(cards[0]!).getByText('Restam 3')).toBeTruthy();
     expect(within(cards[0]!).getByText('500 pontos')).toBeTruthy();

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
-import { useHomeRewardsSummary } from '../api/rewards-summary';
+import { useRewardsSummary } from '../../../lib/rewards-summary';
 
 /** Home's small view of the points: balance, XP and the next points to expire, linking to the statement. */
 export function RewardsCard({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation('home');
-  const summary = useHomeRewardsSummary();
+  const summary = useRewardsSummary();
   const pending = summary.isPending;
   useEffect(() => {
     if (!pending) onSettled?.();

@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { myBadgesResponse } from '@trilha/contracts/rewards/badges';
 import { credentialResponse, myCertificates } from '@trilha/contracts/rewards/certificates';
-import {
-  rewardsHistory,
-  rewardsSummary,
-  statementPage,
-  type LedgerSource,
-} from '@trilha/contracts/rewards/ledger';
+import { rewardsHistory, statementPage, type LedgerSource } from '@trilha/contracts/rewards/ledger';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadWithSession } from '../../../lib/download';
 import { queryString } from '../../../lib/query-string';
@@ -29,13 +24,6 @@ export interface StatementFilterValues {
   /** YYYY-MM-DD or undefined. */
   from?: string;
   to?: string;
-}
-
-export function useRewardsSummary() {
-  return useQuery({
-    queryKey: rewardsKeys.summary(),
-    queryFn: ({ signal }) => apiRequest('/api/rewards/summary', { schema: rewardsSummary, signal }),
-  });
 }
 
 const filterParams = (filters: StatementFilterValues) => ({

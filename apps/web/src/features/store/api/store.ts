@@ -24,7 +24,6 @@ import {
 } from '@trilha/contracts/store';
 import { okResponse } from '@trilha/contracts/auth';
 import { profileResponse } from '@trilha/contracts/profile';
-import { rewardsSummary } from '@trilha/contracts/rewards/ledger';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadWithSession } from '../../../lib/download';
@@ -66,14 +65,6 @@ export const storeKeys = {
   adminOrders: (status: OrderStatus | null, page: number) =>
     ['store', 'orders', 'admin', status, page] as const,
 };
-
-/** The learner's balances: the same key as the home points card and the profile's points tab. */
-export function useRewardsSummary() {
-  return useQuery({
-    queryKey: ['rewards', 'summary'],
-    queryFn: ({ signal }) => apiRequest('/api/rewards/summary', { schema: rewardsSummary, signal }),
-  });
-}
 
 /** The profile (the same key as the profile screen's): the delivery address the redemption starts from. */
 export function useProfileAddress() {

@@ -1,3 +1,4 @@
+import { useRewardsSummary } from '../../../lib/rewards-summary';
 import {
   Alert,
   Anchor,
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { WrapBadge } from '../../../components/wrap-badge';
 import { apiErrorText } from '../../../lib/form-errors';
-import { FEW_LEFT, useRewardsSummary, useStoreItem } from '../api/store';
+import { FEW_LEFT, useStoreItem } from '../api/store';
 import { usePoints } from '../components/format';
 import { ItemGallery } from '../components/item-gallery';
 import { RedeemDialog } from '../components/redeem-dialog';

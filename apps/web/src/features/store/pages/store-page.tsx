@@ -1,3 +1,4 @@
+import { useRewardsSummary } from '../../../lib/rewards-summary';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -5,13 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListState } from '../../../components/list-state';
 import { PaginationBar } from '../../../components/pagination-bar';
-import {
-  emptyFilters,
-  useRewardsSummary,
-  useStoreCatalog,
-  useStoreItems,
-  type StoreFilters,
-} from '../api/store';
+import { emptyFilters, useStoreCatalog, useStoreItems, type StoreFilters } from '../api/store';
 import { usePoints } from '../components/format';
 import { ItemCard } from '../components/item-card';
 import { StoreFiltersBar } from '../components/store-filters';

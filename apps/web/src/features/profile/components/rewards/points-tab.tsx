@@ -1,3 +1,4 @@
+import { useRewardsSummary } from '../../../../lib/rewards-summary';
 import {
   Anchor,
   Button,
@@ -30,7 +31,6 @@ import { showNotification } from '../../../../lib/notify';
 import {
   downloadStatement,
   useRewardsHistory,
-  useRewardsSummary,
   useStatement,
   type StatementFilterValues,
 } from '../../api/rewards';
