@@ -46,6 +46,15 @@ describe('points transfer page', () => {
     const posts: { body: unknown; key: string | null }[] = [];
     let refuse = true;
     mockApi((url, init) => {
+      if (url === '/api/rewards/summary')
+        return json({
+          points: 1500,
+          held: 300,
+          available: 1200,
+          xp: 900,
+          expiring: [],
+          lastEntryAt: null,
+        });
       if (url.startsWith('/api/transfers?'))
         return json({ items: [item()], total: 1, page: 1, pageSize: 10 });
       if (url === '/api/transfers' && init?.method === 'POST') {
@@ -72,6 +81,8 @@ describe('points transfer page', () => {
     renderPage();
 
     expect(await screen.findByText('Recusada')).toBeTruthy();
+    // What I can send: my available points, beside the field.
+    expect(await screen.findByText('Você tem 1.200 pontos disponíveis.')).toBeTruthy();
     expect(screen.getByText('Account closed at the partner')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /^Documento da conta/ }), {
       target: { value: '123.456.789-01' },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { transfer, transferPage, type TransferBody } from '@trilha/contracts/transfers';
 import { apiRequest } from '../../../lib/api-client';
+import { rewardsSummaryKey } from '../../../lib/rewards-summary';
 
 export const transferKeys = { mine: (page: number) => ['transfers', 'mine', page] as const };
 
@@ -27,6 +28,11 @@ export function useSendTransfer() {
         headers: { 'Idempotency-Key': key },
         schema: transfer,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers'] }),
+    // The points sent are held at once: my list and my available points both change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['transfers'] }),
+        queryClient.invalidateQueries({ queryKey: rewardsSummaryKey }),
+      ]),
   });
 }

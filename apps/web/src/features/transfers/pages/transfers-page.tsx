@@ -16,6 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { apiErrorText } from '../../../lib/form-errors';
+import { useRewardsSummary } from '../../../lib/rewards-summary';
 import { useMyTransfers, useSendTransfer } from '../api/transfers';
 
 const statusColor: Record<TransferStatus, string> = {
@@ -37,6 +38,7 @@ export default function TransfersPage() {
   const [page, setPage] = useState(1);
   const send = useSendTransfer();
   const mine = useMyTransfers(page);
+  const summary = useRewardsSummary();
   const amount = typeof points === 'number' ? points : Number.NaN;
   const valid =
     document.trim().length > 0 &&
@@ -85,6 +87,11 @@ export default function TransfersPage() {
           />
           <NumberInput
             label={t('transfers.points')}
+            description={
+              summary.data
+                ? t('transfers.available', { points: summary.data.available.toLocaleString(i18n.language) })
+                : undefined
+            }
             value={points}
             min={1}
             max={transferLimits.points}
